@@ -1,0 +1,59 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync, chmodSync, renameSync } from 'node:fs';
+import type { Registry } from '../storage/registry.js';
+import type { DataDirLayout } from '../storage/data-dir.js';
+
+export const HUMAN_PREFIX = 'rlh_';
+export const AGENT_PREFIX = 'rla_';
+const TOKEN_PATTERN = /^rl[ha]_[A-Za-z0-9_-]{43}$/;
+
+export const newToken = (prefix: string) => prefix + randomBytes(32).toString('base64url');
+export const tokenDigest = (token: string) => createHash('sha256').update(token).digest();
+
+/** Writes a secret file atomically with mode 0600. */
+export function writeSecretFile(file: string, content: string): void {
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, content, { mode: 0o600 });
+  chmodSync(temporary, 0o600);
+  renameSync(temporary, file);
+}
+
+/**
+ * The human token lives in `<data>/credentials/human.token` (0600); the registry holds
+ * only its digest. Made on first start; kept on later starts.
+ */
+export function ensureHumanToken(layout: DataDirLayout, registry: Registry): string {
+  if (existsSync(layout.humanTokenFile)) {
+    const token = readFileSync(layout.humanTokenFile, 'utf8').trim();
+    const digest = tokenDigest(token).toString('hex');
+    const known = registry.listCredentials('human').some((row) => row.digest === digest && row.revoked_at_ms === null);
+    if (!known) registry.insertCredential('human', 'human', digest);
+    return token;
+  }
+  const token = newToken(HUMAN_PREFIX);
+  registry.insertCredential('human', 'human', tokenDigest(token).toString('hex'));
+  writeSecretFile(layout.humanTokenFile, `${token}\n`);
+  return token;
+}
+
+/** Issues an agent credential; only its digest is stored. The token is shown once. */
+export function createAgentCredential(registry: Registry, label: string): { credential_id: string; token: string } {
+  const token = newToken(AGENT_PREFIX);
+  const row = registry.insertCredential('agent', label, tokenDigest(token).toString('hex'));
+  return { credential_id: row.credential_id, token };
+}
+
+/**
+ * Finds the credential a presented token belongs to, comparing digests in constant time
+ * against every active credential (there are few), so timing reveals nothing.
+ */
+export function verifyToken(registry: Registry, token: string): { credentialId: string; kind: 'human' | 'agent' } | null {
+  if (!TOKEN_PATTERN.test(token)) return null;
+  const presented = tokenDigest(token);
+  let match: { credentialId: string; kind: 'human' | 'agent' } | null = null;
+  for (const row of registry.activeCredentials()) {
+    const stored = Buffer.from(row.digest, 'hex');
+    if (stored.length === presented.length && timingSafeEqual(stored, presented)) match = { credentialId: row.credential_id, kind: row.kind };
+  }
+  return match;
+}

@@ -1,0 +1,93 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { Problems } from '../errors.js';
+
+/** Limit bounds: the spec's lists clamp to 1..500 (default 100), every other list to 1..200 (default 50). */
+export interface LimitBounds {
+  max: number;
+  default: number;
+}
+export const SPEC_LIST_LIMITS: LimitBounds = { max: 500, default: 100 };
+export const LIST_LIMITS: LimitBounds = { max: 200, default: 50 };
+
+export interface PageWindow<K> {
+  limit: number;
+  /** The keyset position after which this page starts, or null for the first page. */
+  after: K | null;
+  /** Builds the envelope from up to `limit + 1` fetched rows. */
+  page<Row, Item = Row>(rows: Row[], total: number, keyOf: (row: Row) => K, shape?: (row: Row) => Item): PageEnvelope<Item>;
+}
+
+export interface PageEnvelope<Item> {
+  items: Item[];
+  next_cursor: string | null;
+  total: number;
+}
+
+export function clampLimit(limit: number | undefined, bounds: LimitBounds): number {
+  if (limit === undefined) return bounds.default;
+  return Math.min(bounds.max, Math.max(1, Math.trunc(limit)));
+}
+
+/**
+ * Keyset cursors (never offsets). A cursor carries the list name, a fingerprint of the
+ * query that minted it (every parameter but `cursor` and `limit`, `order` included) and
+ * the last row's key, signed so a changed or foreign cursor is refused with 400.
+ */
+export class Paging {
+  constructor(private readonly secret: Buffer) {}
+
+  open<K>(list: string, query: Record<string, unknown>, bounds: LimitBounds = LIST_LIMITS): PageWindow<K> {
+    const limit = clampLimit(query.limit as number | undefined, bounds);
+    const fingerprint = this.fingerprint(list, query);
+    const after = typeof query.cursor === 'string' ? (this.decode(query.cursor, fingerprint) as K) : null;
+    return {
+      limit,
+      after,
+      page: (rows, total, keyOf, shape) => {
+        const more = rows.length > limit;
+        const visible = more ? rows.slice(0, limit) : rows;
+        return {
+          items: shape ? visible.map(shape) : (visible as never[]),
+          next_cursor: more ? this.encode(fingerprint, keyOf(visible[visible.length - 1])) : null,
+          total,
+        };
+      },
+    };
+  }
+
+  private fingerprint(list: string, query: Record<string, unknown>): string {
+    const entries = Object.entries(query)
+      .filter(([name, value]) => name !== 'cursor' && name !== 'limit' && value !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1));
+    return createHmac('sha256', this.secret).update(JSON.stringify([list, entries])).digest('base64url').slice(0, 16);
+  }
+
+  private encode(fingerprint: string, key: unknown): string {
+    const body = Buffer.from(JSON.stringify({ f: fingerprint, k: key })).toString('base64url');
+    return `${body}.${this.sign(body)}`;
+  }
+
+  private decode(cursor: string, fingerprint: string): unknown {
+    const [body, signature, extra] = cursor.split('.');
+    if (!body || !signature || extra !== undefined) throw this.invalid('The cursor is malformed');
+    const expected = Buffer.from(this.sign(body));
+    const given = Buffer.from(signature);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw this.invalid('The cursor is malformed or was not made by this server');
+    let payload: { f?: string; k?: unknown };
+    try {
+      payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+    } catch {
+      throw this.invalid('The cursor is malformed');
+    }
+    if (payload.f !== fingerprint) throw this.invalid('This cursor belongs to another query or order; start again without a cursor');
+    return payload.k;
+  }
+
+  private sign(body: string): string {
+    return createHmac('sha256', this.secret).update(body).digest('base64url').slice(0, 22);
+  }
+
+  private invalid(detail: string) {
+    return Problems.invalidCursor(detail, { errors: [{ location: 'query', name: 'cursor', message: detail }] });
+  }
+}

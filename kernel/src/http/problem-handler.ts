@@ -1,0 +1,102 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ProblemError, Problems, problemType, type ProblemBody, type ProblemFieldError } from '../errors.js';
+
+const LOCATIONS: Record<string, ProblemFieldError['location']> = {
+  querystring: 'query',
+  body: 'body',
+  params: 'path',
+  headers: 'header',
+};
+
+interface AjvIssue {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+function fieldName(issue: AjvIssue): string {
+  const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  if (issue.keyword === 'required') return [path, String(issue.params.missingProperty)].filter(Boolean).join('.');
+  if (issue.keyword === 'additionalProperties') return [path, String(issue.params.additionalProperty)].filter(Boolean).join('.');
+  return path || '(whole)';
+}
+
+/** Schema validation failures become `validation-failed`, or `unknown-query-parameter`. */
+function validationProblem(error: FastifyError): ProblemError {
+  const location = LOCATIONS[error.validationContext ?? 'body'] ?? 'body';
+  const issues = (error.validation ?? []) as unknown as AjvIssue[];
+  const unknownQuery = location === 'query' ? issues.find((issue) => issue.keyword === 'additionalProperties' && issue.instancePath === '') : undefined;
+  if (unknownQuery) {
+    const name = String(unknownQuery.params.additionalProperty);
+    return Problems.unknownQueryParameter(`This route does not take the query parameter "${name}"`, {
+      errors: [{ location, name, message: 'is not a parameter of this route' }],
+    });
+  }
+  const errors = issues.map((issue) => ({
+    location,
+    name: fieldName(issue),
+    message: issue.keyword === 'additionalProperties' ? 'is not a field of this request' : (issue.message ?? 'is not valid'),
+  }));
+  const detail = errors.map((entry) => `${entry.location} ${entry.name} ${entry.message}`).join('; ');
+  return Problems.validationFailed(detail || 'The request does not match its schema', { errors });
+}
+
+/** Fastify's own 4xx errors (body parsing, content types, sizes) mapped to stable codes. */
+function frameworkProblem(error: FastifyError): ProblemError {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return Problems.payloadTooLarge('The request body is larger than this route accepts');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return Problems.unsupportedMediaType('This route does not accept that Content-Type');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return Problems.malformedBody('The body is not valid JSON');
+    default:
+      if (error instanceof SyntaxError) return Problems.malformedBody('The body is not valid JSON');
+      return Problems.malformedBody(error.statusCode && error.statusCode < 500 ? 'The request cannot be read' : 'Internal error');
+  }
+}
+
+export function toProblem(error: unknown): ProblemError {
+  if (error instanceof ProblemError) return error;
+  const fastifyError = error as FastifyError;
+  if (fastifyError?.validation) return validationProblem(fastifyError);
+  if (fastifyError?.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) return frameworkProblem(fastifyError);
+  return Problems.internal('Something went wrong inside Rootline; the log has the details');
+}
+
+export function problemBody(problem: ProblemError, instance: string): ProblemBody {
+  return {
+    type: problemType(problem.code),
+    title: problem.title,
+    status: problem.status,
+    detail: problem.detail,
+    code: problem.code,
+    instance,
+    ...(problem.errors ? { errors: problem.errors } : {}),
+    ...problem.extras,
+  };
+}
+
+export function sendProblem(reply: FastifyReply, request: FastifyRequest, problem: ProblemError) {
+  const instance = (request.url ?? '').split('?')[0];
+  return reply
+    .code(problem.status)
+    .headers(problem.headers)
+    .type('application/json; charset=utf-8')
+    .send(problemBody(problem, instance));
+}
+
+/** One error handler and one not-found handler for the whole server. */
+export function installProblemHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const problem = toProblem(error);
+    if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
+    return sendProblem(reply, request, problem);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const path = (request.url ?? '').split('?')[0];
+    return sendProblem(reply, request, Problems.routeNotFound(`No route ${request.method} ${path}`));
+  });
+}

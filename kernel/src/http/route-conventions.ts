@@ -1,0 +1,69 @@
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { Type, type TSchema } from '@sinclair/typebox';
+
+export interface RouteConfig {
+  /** No token needed (the OpenAPI document and its page). */
+  public?: boolean;
+  /** Agent credentials get 403 `human-token-required`. */
+  humanOnly?: boolean;
+}
+
+type Schema = Record<string, unknown>;
+
+/** Makes every object in a body schema refuse unknown fields, unless it says otherwise. */
+function refuseUnknownFields(schema: unknown): void {
+  if (!schema || typeof schema !== 'object') return;
+  const node = schema as Schema;
+  if (node.type === 'object' && node.additionalProperties === undefined && node.patternProperties === undefined) node.additionalProperties = false;
+  for (const key of ['properties', 'items', 'anyOf', 'oneOf', 'allOf']) {
+    const child = node[key];
+    if (Array.isArray(child)) child.forEach(refuseUnknownFields);
+    else if (child && typeof child === 'object') {
+      if (key === 'properties') Object.values(child).forEach(refuseUnknownFields);
+      else refuseUnknownFields(child);
+    }
+  }
+}
+
+/**
+ * Conventions every route gets from the kernel, whoever declares it:
+ * a strict query string (unknown parameter -> 400), bodies that refuse unknown fields,
+ * the tier `x-service-tier: preview`, and the Problem statuses documented in OpenAPI.
+ */
+export function installRouteConventions(app: FastifyInstance): void {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const schema: Schema = { ...((route.schema as Schema | undefined) ?? {}) };
+    const query = schema.querystring as Schema | undefined;
+    if (!query) schema.querystring = Type.Object({}, { additionalProperties: false });
+    else if (query.additionalProperties === undefined) schema.querystring = { ...query, additionalProperties: false };
+    if (schema.body) refuseUnknownFields(schema.body);
+    schema['x-service-tier'] = 'preview';
+    const config = (route.config ?? {}) as RouteConfig;
+    const problems = new Set<number>((schema['x-problems'] as number[] | undefined) ?? []);
+    problems.add(400);
+    problems.add(421);
+    problems.add(500);
+    if (!config.public) problems.add(401);
+    if (config.humanOnly) problems.add(403);
+    schema['x-problems'] = [...problems].sort();
+    route.schema = schema;
+  });
+}
+
+/** Adds `tree_id` to the path parameters of every route of the pinned mount. */
+export function addTreeIdParam(app: FastifyInstance): void {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const schema: Schema = { ...((route.schema as Schema | undefined) ?? {}) };
+    const params = (schema.params as Schema | undefined) ?? { type: 'object', properties: {}, required: [] };
+    const treeId: TSchema = Type.String({ description: 'The tree this request acts on', minLength: 1 });
+    schema.params = {
+      ...params,
+      properties: { tree_id: treeId, ...((params.properties as Schema) ?? {}) },
+      required: ['tree_id', ...(((params.required as string[]) ?? []).filter((name) => name !== 'tree_id'))],
+    };
+    const problems = new Set<number>((schema['x-problems'] as number[] | undefined) ?? []);
+    problems.add(404);
+    schema['x-problems'] = [...problems];
+    route.schema = schema;
+  });
+}

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Migration } from './storage/migrations.js';
+
+/**
+ * A plugin as the kernel assembles it: the Fastify plugin a package exports by default,
+ * with the package's name, version and migrations. In development these come from the
+ * package folder; a built bundle embeds them.
+ */
+export interface PluginSource {
+  name: string;
+  version: string;
+  plugin: FastifyPluginAsync<Record<string, unknown>>;
+  migrations: Migration[];
+}
+
+export interface LoadedPlugin {
+  name: string;
+  version: string;
+  scope: 'tree' | 'global';
+}
+
+/** `{ name, options }` entries, in order (rootline.manifest.json). */
+export interface ManifestEntry {
+  name: string;
+  options?: Record<string, unknown>;
+}
+
+export interface Manifest {
+  plugins: ManifestEntry[];
+}
+
+/** The dependencies a fastify-plugin declared (other than the kernel). */
+export function declaredDependencies(plugin: unknown): string[] {
+  const meta = (plugin as Record<symbol, { dependencies?: string[] } | undefined>)[Symbol.for('plugin-meta')];
+  return (meta?.dependencies ?? []).filter((name) => name !== '@rootline/kernel');
+}
+
+export function declaredName(plugin: unknown): string | undefined {
+  const meta = (plugin as Record<symbol, { name?: string } | undefined>)[Symbol.for('plugin-meta')];
+  return meta?.name;
+}

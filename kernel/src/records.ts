@@ -1,0 +1,145 @@
+import type { Db } from './storage/sqlite.js';
+import { StatementCache } from './storage/sqlite.js';
+import type { Clock, IdSource } from './ids.js';
+import type { Actor } from './auth/actor.js';
+
+/** One entry of a tree's append-only history (CONTRACT §6). */
+export interface TreeRecord {
+  seq: number;
+  record_id: string;
+  kind: string;
+  entity_type: string;
+  entity_id: string;
+  actor: { kind: 'human' | 'agent' | 'system'; credential_id: string | null; proposer?: string };
+  at_ms: number;
+  import_key?: string;
+  payload: unknown;
+}
+
+export interface NewRecord {
+  /** `<noun>.<verb>.v<N>`, e.g. `note.created.v1`. */
+  kind: string;
+  entity_type: string;
+  entity_id: string;
+  actor: Actor;
+  payload?: unknown;
+  import_key?: string;
+}
+
+interface RecordRow {
+  seq: number;
+  record_id: string;
+  kind: string;
+  entity_type: string;
+  entity_id: string;
+  actor_kind: 'human' | 'agent' | 'system';
+  credential_id: string | null;
+  proposer: string | null;
+  at_ms: number;
+  import_key: string | null;
+  payload: string;
+}
+
+const KIND_PATTERN = /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+\.v[0-9]+$/;
+
+export function recordFromRow(row: RecordRow): TreeRecord {
+  return {
+    seq: row.seq,
+    record_id: row.record_id,
+    kind: row.kind,
+    entity_type: row.entity_type,
+    entity_id: row.entity_id,
+    actor: { kind: row.actor_kind, credential_id: row.credential_id, ...(row.proposer ? { proposer: row.proposer } : {}) },
+    at_ms: row.at_ms,
+    ...(row.import_key ? { import_key: row.import_key } : {}),
+    payload: JSON.parse(row.payload),
+  };
+}
+
+/**
+ * The record log of one tree. `append` only works inside `Tree.transact`, so a record
+ * and the change it describes commit together or not at all; the records of a
+ * transaction are handed to `onCommit` after it commits.
+ */
+export class RecordLog {
+  private readonly statements: StatementCache;
+  private pending: TreeRecord[] | null = null;
+
+  constructor(private readonly db: Db, private readonly clock: Clock, private readonly ids: IdSource) {
+    this.statements = new StatementCache(db);
+  }
+
+  /** Runs `work` in one transaction; returns its result and the records it appended. */
+  transact<T>(work: () => T): { result: T; records: TreeRecord[] } {
+    if (this.pending) return { result: this.db.transaction(work)(), records: [] };
+    this.pending = [];
+    try {
+      const result = this.db.transaction(work).immediate();
+      return { result, records: this.pending };
+    } finally {
+      this.pending = null;
+    }
+  }
+
+  append(record: NewRecord): TreeRecord {
+    if (!this.pending || !this.db.inTransaction) {
+      throw new Error(`Record ${record.kind} appended outside a transaction: wrap the change in tree.transact()`);
+    }
+    if (!KIND_PATTERN.test(record.kind)) throw new Error(`Record kind ${record.kind} is not <noun>.<verb>.v<N>`);
+    const row = {
+      record_id: this.ids.next(),
+      kind: record.kind,
+      entity_type: record.entity_type,
+      entity_id: record.entity_id,
+      actor_kind: record.actor.kind,
+      credential_id: record.actor.credentialId,
+      proposer: record.actor.proposer ?? null,
+      at_ms: this.clock.now(),
+      import_key: record.import_key ?? null,
+      payload: JSON.stringify(record.payload ?? {}),
+    };
+    const { lastInsertRowid } = this.statements
+      .prepare(`INSERT INTO records (record_id, kind, entity_type, entity_id, actor_kind, credential_id, proposer, at_ms, import_key, payload)
+                VALUES (@record_id, @kind, @entity_type, @entity_id, @actor_kind, @credential_id, @proposer, @at_ms, @import_key, @payload)`)
+      .run(row);
+    const saved = recordFromRow({ ...row, seq: Number(lastInsertRowid) });
+    this.pending.push(saved);
+    return saved;
+  }
+
+  /** Newest first, keyset on `seq`; `kindPrefixes` keeps records whose kind starts with one of them. */
+  list(options: { beforeSeq: number | null; limit: number; kindPrefixes: string[] }): TreeRecord[] {
+    const { where, params } = this.filter(options.kindPrefixes);
+    if (options.beforeSeq !== null) {
+      where.push('seq < ?');
+      params.push(options.beforeSeq);
+    }
+    const sql = `SELECT * FROM records ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq DESC LIMIT ?`;
+    return (this.statements.prepare(sql).all(...params, options.limit) as RecordRow[]).map(recordFromRow);
+  }
+
+  count(kindPrefixes: string[]): number {
+    const { where, params } = this.filter(kindPrefixes);
+    const sql = `SELECT count(*) AS n FROM records ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
+    return (this.statements.prepare(sql).get(...params) as { n: number }).n;
+  }
+
+  /** Records after `seq`, oldest first (for `since` cursors and catch-up). */
+  after(seq: number, limit: number): TreeRecord[] {
+    return (this.statements.prepare('SELECT * FROM records WHERE seq > ? ORDER BY seq LIMIT ?').all(seq, limit) as RecordRow[]).map(recordFromRow);
+  }
+
+  lastSeq(): number {
+    return (this.statements.prepare('SELECT coalesce(max(seq), 0) AS seq FROM records').get() as { seq: number }).seq;
+  }
+
+  private filter(kindPrefixes: string[]) {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (kindPrefixes.length) {
+      where.push(`(${kindPrefixes.map(() => '(kind = ? OR kind LIKE ? ESCAPE \'\\\')').join(' OR ')})`);
+      for (const prefix of kindPrefixes) params.push(prefix, `${prefix.replace(/[\\%_]/g, '\\$&')}.%`);
+    }
+    return { where, params };
+  }
+}

@@ -1,0 +1,203 @@
+import { randomBytes } from 'node:crypto';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { fastifyAwilixPlugin } from '@fastify/awilix';
+import { asValue, createContainer, InjectionMode } from 'awilix';
+import type { Logger } from 'pino';
+import { dataDirLayout, ensureDataDir, type DataDirLayout } from './storage/data-dir.js';
+import { openDatabase } from './storage/sqlite.js';
+import { applyMigrations, MigrationChecksumError } from './storage/migrations.js';
+import { registryMigrations } from './storage/kernel-schema.js';
+import { Registry } from './storage/registry.js';
+import { TreeStore } from './storage/tree-store.js';
+import { ChangeBus } from './stream/change-bus.js';
+import { ChangeStreams } from './stream/change-stream.js';
+import { Paging } from './http/paging.js';
+import { idSource, systemClock, type Clock } from './ids.js';
+import { createLogger } from './logger.js';
+import { ensureHumanToken } from './auth/tokens.js';
+import { authHook } from './auth/auth-hook.js';
+import { guardHook } from './http/guard.js';
+import { idempotencyKeyHook } from './http/idempotency.js';
+import { installProblemHandlers } from './http/problem-handler.js';
+import { installRouteConventions } from './http/route-conventions.js';
+import { installOpenApi } from './http/openapi.js';
+import { Kernel } from './kernel.js';
+import { treesRoutes } from './routes/trees.js';
+import { capabilitiesRoutes } from './routes/capabilities.js';
+import { declaredDependencies, declaredName, type Manifest, type PluginSource } from './plugin.js';
+import { loadPluginPackage } from './plugin-loader.js';
+
+export const FIRST_TREE_NAME = 'My tree';
+
+export interface ServerOptions {
+  dataDir: string;
+  manifest: Manifest;
+  /** Plugins built into a bundle, by name; others are loaded from installed packages. */
+  builtIn?: Map<string, PluginSource>;
+  appVersion?: string;
+  clock?: Clock;
+  heartbeatMs?: number;
+  logger?: Logger;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface RootlineServer {
+  app: FastifyInstance;
+  kernel: Kernel;
+  layout: DataDirLayout;
+  streams: ChangeStreams;
+  /** Listens on 127.0.0.1 only; returns the URL. */
+  listen(port: number): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** A boot failure with a one-line message a person can act on. */
+export class BootError extends Error {}
+
+function bootMessage(error: unknown, plugin?: string): string {
+  const err = error as { code?: string; message?: string };
+  if (err.code === 'FST_ERR_DUPLICATED_ROUTE') return `${plugin ?? 'A plugin'} declares a route another plugin already has: ${err.message?.replace(/^Method '([A-Z]+)' already declared for route '([^']+)'.*/, '$1 $2')}`;
+  if (err.code === 'FST_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE' || /dependency/i.test(err.message ?? '')) return err.message ?? String(error);
+  return (err.message ?? String(error)).split('\n')[0];
+}
+
+/** Assembles a Rootline server from a manifest: kernel first, then each plugin in order. */
+export async function createServer(options: ServerOptions): Promise<RootlineServer> {
+  const env = options.env ?? process.env;
+  const layout = dataDirLayout(options.dataDir);
+  ensureDataDir(layout);
+  const logger = options.logger ?? createLogger(layout.logsDir, env.ROOTLINE_LOG_LEVEL);
+  const clock = options.clock ?? systemClock;
+  const ids = idSource(clock);
+
+  const registryDb = openDatabase(layout.registryFile);
+  try {
+    applyMigrations(registryDb, '@rootline/kernel', registryMigrations, 'the registry', clock.now());
+  } catch (error) {
+    registryDb.close();
+    throw new BootError(bootMessage(error));
+  }
+  const registry = new Registry(registryDb, clock, ids);
+  ensureHumanToken(layout, registry);
+  let secret = registry.getSetting('cursor_secret');
+  if (!secret) {
+    secret = randomBytes(32).toString('hex');
+    registry.setSetting('cursor_secret', secret);
+  }
+  const bus = new ChangeBus();
+  const trees = new TreeStore(layout.treesDir, registry, bus, clock, ids);
+  const paging = new Paging(Buffer.from(secret, 'hex'));
+
+  const app = Fastify({
+    loggerInstance: logger,
+    logController: new LogController({ disableRequestLogging: env.ROOTLINE_LOG_REQUESTS !== '1' }),
+    exposeHeadRoutes: false,
+    forceCloseConnections: true,
+    return503OnClosing: true,
+    bodyLimit: 4 * 1024 * 1024,
+    ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: 'array', useDefaults: true } },
+  });
+  installProblemHandlers(app);
+  installRouteConventions(app);
+
+  const container = createContainer({ injectionMode: InjectionMode.PROXY, strict: true });
+  container.register({
+    clock: asValue(clock),
+    ids: asValue(ids),
+    registry: asValue(registry),
+    trees: asValue(trees),
+    bus: asValue(bus),
+    paging: asValue(paging),
+    logger: asValue(logger),
+  });
+  await app.register(fastifyAwilixPlugin, { container, disposeOnClose: true, disposeOnResponse: false, asyncInit: false, eagerInject: false });
+
+  app.addHook('onRequest', guardHook(app));
+  const authenticate = authHook(registry);
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith('/v1/docs')) return;
+    await authenticate(request, reply);
+    if (request.actor) request.diScope.register({ actor: asValue(request.actor) });
+  });
+  app.addHook('onRequest', idempotencyKeyHook);
+
+  const appVersion = options.appVersion ?? '0.1.0';
+  await installOpenApi(app, { appVersion });
+  const kernel = new Kernel(app, container, registry, trees, bus, paging, clock, ids, layout, {
+    appVersion,
+    heartbeatMs: options.heartbeatMs ?? 15_000,
+    env,
+  });
+  await app.register(fp(async (instance) => instance.decorate('kernel', kernel), { name: '@rootline/kernel', fastify: '5.x' }));
+  const streams = new ChangeStreams(kernel);
+  kernel.globalRoutes(treesRoutes);
+  kernel.globalRoutes(capabilitiesRoutes);
+  kernel.treeRoutes(streams.routes);
+
+  const listed = new Set(options.manifest.plugins.map((entry) => entry.name));
+  const sources: PluginSource[] = [];
+  try {
+    for (const entry of options.manifest.plugins) sources.push(options.builtIn?.get(entry.name) ?? (await loadPluginPackage(entry.name)));
+  } catch (error) {
+    throw new BootError(bootMessage(error));
+  }
+  const registered = new Set<string>();
+  for (const [index, source] of sources.entries()) {
+    const name = declaredName(source.plugin) ?? source.name;
+    for (const dependency of declaredDependencies(source.plugin)) {
+      if (!listed.has(dependency)) throw new BootError(`Plugin ${name} needs ${dependency}, which the manifest does not list`);
+      if (!registered.has(dependency)) throw new BootError(`Plugin ${name} needs ${dependency}, which the manifest lists after it; list ${dependency} first`);
+    }
+    const loaded = { name: source.name, version: source.version, scope: 'global' as 'tree' | 'global' };
+    kernel.beginPlugin(loaded);
+    try {
+      await app.register(source.plugin, options.manifest.plugins[index].options ?? {});
+    } catch (error) {
+      throw new BootError(bootMessage(error, name));
+    } finally {
+      kernel.endPlugin();
+    }
+    registered.add(source.name);
+    if (loaded.scope === 'tree') trees.addMigrations({ plugin: source.name, migrations: source.migrations });
+    else {
+      try {
+        applyMigrations(registryDb, source.name, source.migrations, 'the registry', clock.now());
+      } catch (error) {
+        throw new BootError(bootMessage(error));
+      }
+    }
+  }
+
+  app.addHook('onClose', async () => {
+    streams.closeAll();
+    trees.closeAll();
+    registryDb.close();
+  });
+  try {
+    await app.ready();
+    if (registry.countTrees() === 0) {
+      const { row } = trees.create(FIRST_TREE_NAME);
+      registry.setActiveTree(row.tree_id);
+    }
+    trees.openAll();
+  } catch (error) {
+    if (error instanceof MigrationChecksumError) throw new BootError(error.message);
+    throw new BootError(bootMessage(error));
+  }
+
+  return {
+    app,
+    kernel,
+    layout,
+    streams,
+    async listen(port: number) {
+      return app.listen({ host: '127.0.0.1', port });
+    },
+    async close() {
+      streams.closeAll();
+      await app.close();
+      logger.flush?.();
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import { EventEmitter } from 'node:events';
+import type { Db } from './sqlite.js';
+import { StatementCache } from './sqlite.js';
+import type { Clock, IdSource } from '../ids.js';
+
+export interface TreeRow {
+  tree_id: string;
+  name: string;
+  created_at_ms: number;
+}
+
+export interface CredentialRow {
+  credential_id: string;
+  kind: 'human' | 'agent';
+  label: string;
+  digest: string;
+  created_at_ms: number;
+  revoked_at_ms: number | null;
+}
+
+const ACTIVE_TREE = 'active_tree_id';
+
+/**
+ * The registry database: the trees, which one is active, settings and credentials.
+ * Emits `active-changed` (treeId, previousTreeId) when the active tree switches.
+ */
+export class Registry extends EventEmitter {
+  private readonly statements: StatementCache;
+
+  constructor(readonly db: Db, private readonly clock: Clock, private readonly ids: IdSource) {
+    super();
+    this.setMaxListeners(0);
+    this.statements = new StatementCache(db);
+  }
+
+  listTrees(afterId: string | null, order: 'asc' | 'desc', limit: number): TreeRow[] {
+    const comparison = order === 'asc' ? '>' : '<';
+    const sql = `SELECT tree_id, name, created_at_ms FROM trees ${afterId ? `WHERE tree_id ${comparison} ?` : ''} ORDER BY tree_id ${order} LIMIT ?`;
+    const statement = this.statements.prepare(sql);
+    return (afterId ? statement.all(afterId, limit) : statement.all(limit)) as TreeRow[];
+  }
+
+  countTrees(): number {
+    return (this.statements.prepare('SELECT count(*) AS n FROM trees').get() as { n: number }).n;
+  }
+
+  getTree(treeId: string): TreeRow | undefined {
+    return this.statements.prepare('SELECT tree_id, name, created_at_ms FROM trees WHERE tree_id = ?').get(treeId) as TreeRow | undefined;
+  }
+
+  insertTree(name: string): TreeRow {
+    const row: TreeRow = { tree_id: this.ids.next(), name, created_at_ms: this.clock.now() };
+    this.statements.prepare('INSERT INTO trees (tree_id, name, created_at_ms) VALUES (?, ?, ?)').run(row.tree_id, row.name, row.created_at_ms);
+    return row;
+  }
+
+  activeTreeId(): string | null {
+    return this.getSetting(ACTIVE_TREE);
+  }
+
+  setActiveTree(treeId: string): void {
+    const previous = this.activeTreeId();
+    this.setSetting(ACTIVE_TREE, treeId);
+    if (previous !== treeId) this.emit('active-changed', treeId, previous);
+  }
+
+  getSetting(key: string): string | null {
+    const row = this.statements.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
+    return row?.value ?? null;
+  }
+
+  setSetting(key: string, value: string): void {
+    this.statements.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value);
+  }
+
+  activeCredentials(): Pick<CredentialRow, 'credential_id' | 'kind' | 'digest'>[] {
+    return this.statements.prepare('SELECT credential_id, kind, digest FROM credentials WHERE revoked_at_ms IS NULL').all() as CredentialRow[];
+  }
+
+  listCredentials(kind: 'human' | 'agent'): CredentialRow[] {
+    return this.statements.prepare('SELECT * FROM credentials WHERE kind = ? ORDER BY created_at_ms, credential_id').all(kind) as CredentialRow[];
+  }
+
+  insertCredential(kind: 'human' | 'agent', label: string, digest: string): CredentialRow {
+    const row: CredentialRow = { credential_id: this.ids.next(), kind, label, digest, created_at_ms: this.clock.now(), revoked_at_ms: null };
+    this.statements.prepare('INSERT INTO credentials (credential_id, kind, label, digest, created_at_ms) VALUES (?, ?, ?, ?, ?)')
+      .run(row.credential_id, kind, label, digest, row.created_at_ms);
+    return row;
+  }
+
+  revokeCredential(credentialId: string): boolean {
+    const result = this.statements.prepare('UPDATE credentials SET revoked_at_ms = ? WHERE credential_id = ? AND revoked_at_ms IS NULL')
+      .run(this.clock.now(), credentialId);
+    return result.changes > 0;
+  }
+}

@@ -1,0 +1,28 @@
+import Database from 'better-sqlite3';
+
+export type Db = Database.Database;
+export type Statement = Database.Statement;
+
+/** Opens a SQLite file the way every Rootline database is opened: WAL, foreign keys, a busy timeout. */
+export function openDatabase(file: string): Db {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  return db;
+}
+
+/** Prepared statements created once per database and reused. */
+export class StatementCache {
+  private readonly cache = new Map<string, Statement>();
+  constructor(private readonly db: Db) {}
+  prepare(sql: string): Statement {
+    let statement = this.cache.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.cache.set(sql, statement);
+    }
+    return statement;
+  }
+}

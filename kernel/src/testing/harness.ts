@@ -1,0 +1,89 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Response as InjectResponse } from 'light-my-request';
+import { createServer, type RootlineServer } from '../server.js';
+import { createAgentCredential } from '../auth/tokens.js';
+import type { Clock } from '../ids.js';
+import type { PluginSource } from '../plugin.js';
+
+/** The part of a tap test the harness needs. */
+export interface TeardownHost {
+  teardown(fn: () => unknown): void;
+}
+
+export interface TestRequest {
+  token?: string | null;
+  query?: Record<string, string | number | boolean>;
+  body?: unknown;
+  payload?: string | Buffer;
+  headers?: Record<string, string>;
+}
+
+export interface TestServer {
+  server: RootlineServer;
+  url: string;
+  port: number;
+  dataDir: string;
+  humanToken: string;
+  agentToken: string;
+  agentCredentialId: string;
+  /** app.inject with the human token, the right Host header and JSON bodies by default. */
+  request(method: string, path: string, options?: TestRequest): Promise<InjectResponse & { json<T = any>(): T }>;
+}
+
+export interface TestServerOptions {
+  plugins?: string[];
+  builtIn?: PluginSource[];
+  clock?: Clock;
+  heartbeatMs?: number;
+  env?: NodeJS.ProcessEnv;
+  dataDir?: string;
+}
+
+/**
+ * Boots a real server (real SQLite files in a temporary data dir, listening on a real
+ * loopback port) with just the chosen plugins, a human token and an agent credential.
+ * Closed and removed in teardown.
+ */
+export async function buildTestServer(t: TeardownHost, options: TestServerOptions = {}): Promise<TestServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'rootline-test-'));
+  const server = await createServer({
+    dataDir,
+    manifest: { plugins: (options.plugins ?? []).map((name) => ({ name })) },
+    builtIn: options.builtIn ? new Map(options.builtIn.map((source) => [source.name, source])) : undefined,
+    clock: options.clock,
+    heartbeatMs: options.heartbeatMs,
+    env: { ...process.env, ...options.env },
+  });
+  const url = await server.listen(0);
+  const port = Number(new URL(url).port);
+  const { readFileSync } = await import('node:fs');
+  const humanToken = readFileSync(server.layout.humanTokenFile, 'utf8').trim();
+  const agent = createAgentCredential(server.kernel.registry, 'test agent');
+  t.teardown(async () => {
+    await server.close();
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+  return {
+    server,
+    url,
+    port,
+    dataDir,
+    humanToken,
+    agentToken: agent.token,
+    agentCredentialId: agent.credential_id,
+    async request(method, path, request = {}) {
+      const headers: Record<string, string> = { host: `127.0.0.1:${port}`, ...request.headers };
+      const token = request.token === undefined ? humanToken : request.token;
+      if (token) headers.authorization = `Bearer ${token}`;
+      let payload: string | Buffer | undefined = request.payload;
+      if (request.body !== undefined) {
+        payload = JSON.stringify(request.body);
+        headers['content-type'] ??= 'application/json';
+      }
+      const query = request.query ? Object.fromEntries(Object.entries(request.query).map(([k, v]) => [k, String(v)])) : undefined;
+      return server.app.inject({ method: method as never, url: path, headers, payload, query }) as never;
+    },
+  };
+}

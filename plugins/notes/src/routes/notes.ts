@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@rootline/kernel';
+import { Type } from '@sinclair/typebox';
+import { CreateNoteBody, NoteDto, NoteParams, NotesQuery } from '../schemas.js';
+import { NoteProblems } from '../errors.js';
+import type { NotesService } from '../service.js';
+
+/** `GET {P}/notes?target=`, `POST {P}/notes`, `GET {P}/notes/{id}`. */
+export async function notesRoutes(app: FastifyInstance) {
+  const route = app.withTypeProvider<TypeBoxTypeProvider>();
+  const notes = (request: { diScope: { resolve<T>(name: string): T } }) => request.diScope.resolve<NotesService>('notesService');
+
+  route.get('/notes', {
+    schema: {
+      summary: 'Notes about one target, oldest first',
+      tags: ['notes'],
+      querystring: NotesQuery,
+      response: { 200: Type.Array(NoteDto) },
+    },
+  }, async (request) => notes(request).forTarget(request.query.target));
+
+  route.post('/notes', {
+    schema: {
+      summary: 'Write a note about an entity or a free key',
+      tags: ['notes'],
+      body: CreateNoteBody,
+      response: { 201: NoteDto },
+    },
+  }, async (request, reply) => reply.code(201).send(notes(request).create(request.actor, request.body)));
+
+  route.get('/notes/:id', {
+    schema: { summary: 'Read one note', tags: ['notes'], params: NoteParams, response: { 200: NoteDto }, 'x-problems': [404] },
+  }, async (request) => notes(request).get(request.params.id) ?? Promise.reject(NoteProblems.noteNotFound(request.params.id)));
+}

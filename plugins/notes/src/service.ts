@@ -1,0 +1,31 @@
+import type { Actor, Clock, IdSource, Tree } from '@rootline/kernel';
+import type { NoteDto } from './schemas.js';
+
+interface NoteRow extends NoteDto {}
+
+const COLUMNS = 'id, target, text, created_at_ms';
+
+/** Notes of one tree: plain SQL over the tree database; every write records `note.created.v1`. */
+export class NotesService {
+  constructor(private readonly tree: Tree, private readonly clock: Clock, private readonly ids: IdSource) {}
+
+  /** A target's notes, oldest first. */
+  forTarget(target: string): NoteDto[] {
+    return this.tree.prepare(`SELECT ${COLUMNS} FROM notes WHERE target = ? ORDER BY id`).all(target) as NoteRow[];
+  }
+
+  get(id: string): NoteDto | undefined {
+    return this.tree.prepare(`SELECT ${COLUMNS} FROM notes WHERE id = ?`).get(id) as NoteRow | undefined;
+  }
+
+  create(actor: Actor, input: { target: string; text: string }): NoteDto {
+    const note: NoteDto = { id: this.ids.next(), target: input.target, text: input.text, created_at_ms: this.clock.now() };
+    return this.tree.transact(() => {
+      this.tree
+        .prepare('INSERT INTO notes (id, target, text, created_at_ms, actor_kind, credential_id, proposer) VALUES (?, ?, ?, ?, ?, ?, ?)')
+        .run(note.id, note.target, note.text, note.created_at_ms, actor.kind, actor.credentialId, actor.proposer ?? null);
+      this.tree.record({ kind: 'note.created.v1', entity_type: 'note', entity_id: note.id, actor, payload: { target: note.target } });
+      return note;
+    });
+  }
+}
