@@ -1,0 +1,97 @@
+#!/usr/bin/env node
+// Builds one server bundle from a plugin manifest:
+//   node tools/build/src/build.mjs [--manifest rootline.manifest.json] [--out dist/rootline.mjs] [--quiet]
+// Only the plugins the manifest lists are compiled in; their versions and migrations are
+// embedded, so the bundle needs no source tree. Native and file-serving packages stay
+// external and load from node_modules.
+import { build } from 'esbuild';
+import { readFileSync, readdirSync, existsSync, mkdirSync, copyFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const { values } = parseArgs({
+  options: { manifest: { type: 'string' }, out: { type: 'string' }, quiet: { type: 'boolean' } },
+});
+const manifestFile = resolve(values.manifest ?? join(root, 'rootline.manifest.json'));
+const outFile = resolve(values.out ?? join(root, 'dist', 'rootline.mjs'));
+const log = (line) => values.quiet || process.stdout.write(`${line}\n`);
+
+const EXTERNAL = ['better-sqlite3', 'sharp', '@napi-rs/canvas', 'pdfjs-dist', '@fastify/swagger-ui', '@fastify/static', 'pino', 'thread-stream'];
+const MIGRATION = /^(\d{3,})_([a-z0-9_-]+)\.sql$/;
+
+function fail(message) {
+  process.stderr.write(`build: ${message}\n`);
+  process.exit(1);
+}
+
+function pluginPackages() {
+  const found = new Map();
+  for (const folder of readdirSync(join(root, 'plugins'))) {
+    const file = join(root, 'plugins', folder, 'package.json');
+    if (!existsSync(file)) continue;
+    const pkg = JSON.parse(readFileSync(file, 'utf8'));
+    found.set(pkg.name, { dir: join(root, 'plugins', folder), version: pkg.version });
+  }
+  return found;
+}
+
+function migrations(dir) {
+  const folder = join(dir, 'migrations');
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .filter((file) => MIGRATION.test(file))
+    .sort()
+    .map((file) => {
+      const [, version, name] = MIGRATION.exec(file);
+      return { version: Number(version), name, sql: readFileSync(join(folder, file), 'utf8') };
+    });
+}
+
+let manifest;
+try {
+  manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+} catch (error) {
+  fail(`cannot read the manifest ${relative(root, manifestFile)}: ${error.message}`);
+}
+if (!Array.isArray(manifest.plugins)) fail('the manifest has no "plugins" array');
+const packages = pluginPackages();
+const imports = [];
+const entries = [];
+const assets = [];
+for (const [index, entry] of manifest.plugins.entries()) {
+  const pkg = packages.get(entry.name);
+  if (!pkg) fail(`unknown plugin ${entry.name} (no package of that name under plugins/)`);
+  imports.push(`import plugin${index} from ${JSON.stringify(entry.name)};`);
+  entries.push(`[${JSON.stringify(entry.name)}, { name: ${JSON.stringify(entry.name)}, version: ${JSON.stringify(pkg.version)}, plugin: plugin${index}, migrations: ${JSON.stringify(migrations(pkg.dir))} }]`);
+  const src = join(pkg.dir, 'src');
+  for (const file of existsSync(src) ? readdirSync(src) : []) if (/worker.*\.mjs$/.test(file)) assets.push(join(src, file));
+}
+const appVersion = JSON.parse(readFileSync(join(root, 'tools', 'cli', 'package.json'), 'utf8')).version;
+const entrySource = `${imports.join('\n')}
+import { main } from './tools/cli/src/main.ts';
+const builtIn = new Map([${entries.join(',\n')}]);
+const manifest = ${JSON.stringify({ plugins: manifest.plugins })};
+main(process.argv.slice(2), { builtIn, manifest, appVersion: ${JSON.stringify(appVersion)} }).then((code) => { process.exitCode = code; });
+`;
+
+mkdirSync(dirname(outFile), { recursive: true });
+const started = Date.now();
+await build({
+  stdin: { contents: entrySource, resolveDir: root, sourcefile: 'rootline-entry.ts', loader: 'ts' },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  outfile: outFile,
+  external: EXTERNAL,
+  sourcemap: false,
+  minifySyntax: true,
+  legalComments: 'none',
+  logLevel: 'error',
+  banner: { js: "import { createRequire as __rootlineRequire } from 'node:module'; const require = __rootlineRequire(import.meta.url);" },
+}).catch(() => fail('esbuild failed (see above)'));
+for (const asset of assets) copyFileSync(asset, join(dirname(outFile), asset.split('/').pop()));
+writeFileSync(`${outFile}.manifest.json`, JSON.stringify({ plugins: manifest.plugins }, null, 2));
+log(`Built ${relative(root, outFile)} with ${manifest.plugins.length} plugin(s) in ${Date.now() - started} ms`);

@@ -1,0 +1,131 @@
+import { parseArgs } from 'node:util';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { defaultDataDir, readManifest, openRegistry, createAgentCredential, ManifestError, type Manifest, type PluginSource } from '@rootline/kernel';
+import { serve } from './serve.js';
+
+export interface CliContext {
+  /** The plugins compiled into this build, and its manifest (from tools/build). */
+  builtIn?: Map<string, PluginSource>;
+  manifest?: Manifest;
+  appVersion?: string;
+  out?: (line: string) => void;
+  err?: (line: string) => void;
+  env?: NodeJS.ProcessEnv;
+}
+
+const USAGE = `Usage:
+  rootline serve [--data-dir DIR] [--port N] [--manifest FILE]
+  rootline token [--data-dir DIR]
+  rootline agent create --label LABEL [--data-dir DIR]
+  rootline agent list [--data-dir DIR]
+  rootline agent revoke ID [--data-dir DIR]`;
+
+/** The `rootline` command. Returns the exit code. */
+export async function main(argv: string[], context: CliContext = {}): Promise<number> {
+  const out = context.out ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const err = context.err ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const env = context.env ?? process.env;
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        'data-dir': { type: 'string' },
+        port: { type: 'string' },
+        host: { type: 'string' },
+        manifest: { type: 'string' },
+        label: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    err(`rootline: ${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const [command, sub, arg] = positionals;
+  if (values.help || !command) {
+    out(USAGE);
+    return command || values.help ? 0 : 2;
+  }
+  const dataDir = values['data-dir'] ?? defaultDataDir(env);
+
+  if (command === 'serve') {
+    if (values.host && values.host !== '127.0.0.1') {
+      err(`rootline: refusing to listen on ${values.host}: Rootline listens on 127.0.0.1 only`);
+      return 2;
+    }
+    const portText = values.port ?? env.ROOTLINE_PORT ?? '7420';
+    const port = Number(portText);
+    if (!/^\d+$/.test(portText) || port > 65535) {
+      err(`rootline: --port must be a number from 0 to 65535, not ${JSON.stringify(portText)}`);
+      return 2;
+    }
+    let manifest = context.manifest;
+    try {
+      if (values.manifest) manifest = readManifest(values.manifest);
+      else if (!manifest && existsSync(join(process.cwd(), 'rootline.manifest.json'))) manifest = readManifest(join(process.cwd(), 'rootline.manifest.json'));
+    } catch (error) {
+      err(`rootline: ${error instanceof ManifestError ? error.message : (error as Error).message}`);
+      return 2;
+    }
+    if (context.builtIn && manifest) {
+      const missing = manifest.plugins.find((entry) => !context.builtIn!.has(entry.name));
+      if (missing) {
+        err(`rootline: plugin ${missing.name} is not part of this build; rebuild with it in the manifest`);
+        return 2;
+      }
+    }
+    return serve({ dataDir, port, manifest: manifest ?? { plugins: [] }, builtIn: context.builtIn, appVersion: context.appVersion ?? '0.1.0', out, err });
+  }
+
+  if (command === 'token') {
+    const { humanToken, close } = openRegistry(dataDir);
+    close();
+    out(humanToken);
+    return 0;
+  }
+
+  if (command === 'agent') {
+    const { registry, close } = openRegistry(dataDir);
+    try {
+      if (sub === 'create') {
+        if (!values.label?.trim()) {
+          err('rootline: agent create needs --label, e.g. --label "Research assistant"');
+          return 2;
+        }
+        const credential = createAgentCredential(registry, values.label.trim());
+        out(credential.token);
+        err(`Agent credential ${credential.credential_id} created; the token above is shown once.`);
+        return 0;
+      }
+      if (sub === 'list') {
+        for (const row of registry.listCredentials('agent')) {
+          out(`${row.credential_id}\t${row.revoked_at_ms ? 'revoked' : 'active'}\t${new Date(row.created_at_ms).toISOString()}\t${row.label}`);
+        }
+        return 0;
+      }
+      if (sub === 'revoke') {
+        if (!arg) {
+          err('rootline: agent revoke needs the credential id (see rootline agent list)');
+          return 2;
+        }
+        if (!registry.revokeCredential(arg)) {
+          err(`rootline: no active agent credential ${arg}`);
+          return 1;
+        }
+        out(`Revoked ${arg}`);
+        return 0;
+      }
+      err(`rootline: unknown agent command ${sub ?? ''}\n${USAGE}`);
+      return 2;
+    } finally {
+      close();
+    }
+  }
+
+  err(`rootline: unknown command ${command}\n${USAGE}`);
+  return 2;
+}
