@@ -19,7 +19,9 @@ export const ManifestSchema = Type.Object(
   { additionalProperties: false },
 );
 
-export class ManifestError extends Error {}
+export class ManifestError extends Error {
+  override name = 'ManifestError';
+}
 
 /** Parses and checks a manifest; the message names the first thing wrong. */
 export function parseManifest(value: unknown, where = 'manifest'): Manifest {

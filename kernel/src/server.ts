@@ -53,7 +53,9 @@ export interface RootlineServer {
 }
 
 /** A boot failure with a one-line message a person can act on. */
-export class BootError extends Error {}
+export class BootError extends Error {
+  override name = 'BootError';
+}
 
 function bootMessage(error: unknown, plugin?: string): string {
   const err = error as { code?: string; message?: string };

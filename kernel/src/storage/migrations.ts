@@ -10,7 +10,9 @@ export interface Migration {
   sql: string;
 }
 
-export class MigrationChecksumError extends Error {}
+export class MigrationChecksumError extends Error {
+  override name = 'MigrationChecksumError';
+}
 
 const FILE_PATTERN = /^(\d{3,})_([a-z0-9_-]+)\.sql$/;
 

@@ -1,0 +1,72 @@
+import t from 'tap';
+import { buildTestServer } from '@rootline/kernel/testing';
+
+async function open(url: string, token: string, path: string) {
+  const controller = new AbortController();
+  const response = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let text = '';
+  return {
+    response,
+    controller,
+    async until(pattern: RegExp, ms = 3000) {
+      const deadline = Date.now() + ms;
+      while (!pattern.test(text) && Date.now() < deadline) {
+        const next = await Promise.race([reader.read(), new Promise<{ value?: string; done: boolean }>((r) => setTimeout(() => r({ done: false }), 100))]);
+        if (next.done) break;
+        if (next.value) text += next.value;
+      }
+      return text;
+    },
+  };
+}
+
+const waitUntil = async (check: () => boolean, ms = 2000) => {
+  const deadline = Date.now() + ms;
+  while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  return check();
+};
+
+t.test('records reach the stream after commit; heartbeats keep it alive; a disconnect leaves nothing', async (t) => {
+  const s = await buildTestServer(t, { plugins: ['@rootline/plugin-notes'], heartbeatMs: 50 });
+  const treeId = s.server.kernel.registry.activeTreeId()!;
+  const stream = await open(s.url, s.humanToken, `/v1/trees/${treeId}/events/stream`);
+  t.equal(stream.response.headers.get('content-type'), 'text/event-stream; charset=utf-8');
+  await stream.until(/: connected/);
+  t.equal(s.server.streams.connectionCount, 1);
+  await s.request('POST', '/v1/notes', { body: { target: 'x', text: 'hello' } });
+  const text = await stream.until(/note\.created\.v1[\s\S]*\n\n/);
+  t.match(text, /event: note\.created\.v1\nid: 1\ndata: \{"kind":"note\.created\.v1","tree_id":"[^"]+","seq":1,"entity_type":"note","entity_id":"[^"]+","at_ms":\d+\}\n\n/);
+  t.match(await stream.until(/: keep-alive/), /: keep-alive\n\n/);
+  stream.controller.abort();
+  t.ok(await waitUntil(() => s.server.streams.connectionCount === 0), 'connection forgotten');
+  t.ok(await waitUntil(() => s.server.kernel.bus.listenerCount(treeId) === 0), 'subscription removed');
+  t.equal(s.server.kernel.registry.listenerCount('active-changed'), 0);
+});
+
+t.test('a failed change publishes nothing', async (t) => {
+  const s = await buildTestServer(t);
+  const tree = s.server.kernel.trees.active();
+  const seen: unknown[] = [];
+  s.server.kernel.bus.subscribe(tree.id, (record) => seen.push(record));
+  t.throws(() => tree.transact(() => {
+    tree.record({ kind: 'thing.made.v1', entity_type: 'thing', entity_id: 'x', actor: { kind: 'system', credentialId: null } });
+    throw new Error('disk full');
+  }));
+  t.equal(tree.records.lastSeq(), 0, 'rolled back');
+  t.same(seen, []);
+});
+
+t.test('the pinned stream stays on its tree when the active tree changes', async (t) => {
+  const s = await buildTestServer(t, { plugins: ['@rootline/plugin-notes'] });
+  const first = s.server.kernel.registry.activeTreeId()!;
+  const stream = await open(s.url, s.humanToken, `/v1/trees/${first}/events/stream`);
+  await stream.until(/: connected/);
+  const other = (await s.request('POST', '/v1/trees', { body: { name: 'Other' } })).json();
+  await s.request('PUT', '/v1/trees/active', { body: { tree_id: other.tree_id } });
+  await s.request('POST', `/v1/trees/${first}/notes`, { body: { target: 'x', text: 'pinned tree' } });
+  const text = await stream.until(/note\.created\.v1/);
+  t.notMatch(text, /tree\.active_changed/);
+  t.match(text, new RegExp(`"tree_id":"${first}"`));
+  stream.controller.abort();
+});

@@ -1,0 +1,80 @@
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { request as httpRequest } from 'node:http';
+
+export const root = resolve(import.meta.dirname, '../..');
+
+/** Builds a bundle from a manifest unless it is already there (npm test builds the default one first). */
+export function ensureBundle(manifest = 'rootline.manifest.json', out = 'dist/rootline.mjs'): string {
+  const file = join(root, out);
+  if (!existsSync(file) || process.env.ROOTLINE_REBUILD === '1') {
+    execFileSync(process.execPath, [join(root, 'tools/build/src/build.mjs'), '--manifest', join(root, manifest), '--out', file, '--quiet']);
+  }
+  return file;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  token: string;
+  child: ChildProcess;
+  stdout: string[];
+  cli(...args: string[]): string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Starts `rootline serve --port 0` from a bundle as a real process and waits for its one line. */
+export async function startServer(bundle: string, options: { dataDir?: string; env?: NodeJS.ProcessEnv } = {}): Promise<RunningServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'rootline-e2e-'));
+  const child = spawn(process.execPath, [bundle, 'serve', '--port', '0', '--data-dir', dataDir], { env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const stdout: string[] = [];
+  let stderr = '';
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  const url = await new Promise<string>((resolvePromise, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) {
+        stdout.push(line);
+        const match = /^Rootline listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(line);
+        if (match) resolvePromise(match[1]);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${stderr}`)));
+  });
+  const cli = (...args: string[]) => execFileSync(process.execPath, [bundle, ...args, '--data-dir', dataDir], { encoding: 'utf8' }).trim();
+  return {
+    url,
+    port: Number(new URL(url).port),
+    dataDir,
+    token: readFileSync(join(dataDir, 'credentials', 'human.token'), 'utf8').trim(),
+    child,
+    stdout,
+    cli,
+    stop(signal = 'SIGTERM') {
+      if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+      return new Promise((resolvePromise) => {
+        child.once('exit', (code) => resolvePromise(code));
+        child.kill(signal);
+      });
+    },
+  };
+}
+
+export function cleanup(server: RunningServer) {
+  rmSync(server.dataDir, { recursive: true, force: true });
+}
+
+/** A raw HTTP request (fetch will not let a test send a foreign Host header). */
+export function rawRequest(url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolvePromise, reject) => {
+    const request = httpRequest(url, { headers }, (response) => {
+      let body = '';
+      response.on('data', (chunk) => (body += chunk));
+      response.on('end', () => resolvePromise({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
