@@ -1,0 +1,57 @@
+import type { Tree } from '@rootline/kernel';
+import { AssertionProblems } from './errors.js';
+import { treeHasBlob } from './blob-presence.js';
+import { sourceOfCitation, type CitationsPeer } from './peers.js';
+import type { NewEvidence } from './writer.js';
+import type { AttachEvidenceBody, EvidenceKind } from './schemas/evidence.js';
+
+/** The field each kind of evidence needs; the others must be left out. */
+const FIELD_OF: Record<EvidenceKind, 'blob' | 'url' | 'citation' | 'description'> = {
+  blob: 'blob',
+  url: 'url',
+  citation: 'citation',
+  offline_record: 'description',
+};
+const POINTERS = ['blob', 'url', 'citation'] as const;
+
+/**
+ * Checks that evidence is real and followable before anything is written: the blob is in
+ * the tree, the URL is http(s), the citation exists. Returns the evidence to store and,
+ * for a citation, the source it belongs to.
+ */
+export async function checkEvidence(
+  tree: Tree,
+  citations: CitationsPeer,
+  body: AttachEvidenceBody,
+): Promise<{ evidence: NewEvidence; citedSource: string | null }> {
+  const needed = FIELD_OF[body.kind];
+  if (!body[needed]) throw AssertionProblems.badField(needed, `is required when kind is ${body.kind}`);
+  for (const pointer of POINTERS) {
+    if (pointer !== needed && body[pointer] !== undefined) throw AssertionProblems.badField(pointer, `does not go with kind ${body.kind}`);
+  }
+  const evidence: NewEvidence = { kind: body.kind, blob: null, url: null, citation: null, description: body.description ?? null };
+  let citedSource: string | null = null;
+  if (body.kind === 'blob') {
+    evidence.blob = body.blob!.toLowerCase();
+    if (!(await treeHasBlob(tree, evidence.blob))) throw AssertionProblems.blobNotFound(evidence.blob);
+  } else if (body.kind === 'url') {
+    evidence.url = followableUrl(body.url!);
+  } else if (body.kind === 'citation') {
+    evidence.citation = body.citation!;
+    if (!citations.exists(evidence.citation)) throw AssertionProblems.citationNotFound(evidence.citation);
+    citedSource = sourceOfCitation(citations, evidence.citation);
+  }
+  return { evidence, citedSource };
+}
+
+function followableUrl(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw AssertionProblems.badField('url', 'is not a URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw AssertionProblems.badField('url', 'must be an http or https address');
+  if (!url.hostname) throw AssertionProblems.badField('url', 'must name a host');
+  return url.toString();
+}

@@ -1,0 +1,100 @@
+import type { Tree } from '@rootline/kernel';
+import { ACTIVE_SQL, STATUSES, type AssertionStatus } from './states.js';
+import { CLAIM_COLUMNS, type ClaimRow } from './store.js';
+
+/** What a list keeps; `null` for source/proposer means "has none". */
+export interface ClaimFilter {
+  persona?: string;
+  kind?: string;
+  status?: AssertionStatus;
+  /** Only pending, deferred and confirmed claims. */
+  activeOnly?: boolean;
+  source?: string | null;
+  proposer?: string | null;
+}
+
+export type SortOrder = 'asc' | 'desc';
+/** Keyset position: (created_at_ms, id) of the last row of the previous page. */
+export type ClaimKey = [number, string];
+export const keyOf = (row: ClaimRow): ClaimKey => [row.created_at_ms, row.id];
+
+export type BucketField = 'source' | 'proposer';
+export interface BucketCount {
+  key: string | null;
+  count: number;
+}
+
+/**
+ * List SQL over `assertions`. Each filter combination is one prepared statement whose
+ * WHERE starts with the columns of an index in migrations/001 and whose order is that
+ * index's (created_at_ms, id) tail, so a page is a range read and a count reads only the index.
+ * Statuses are inlined (from the fixed vocabulary) so the partial indexes match.
+ */
+export class ClaimQueries {
+  constructor(private readonly tree: Tree) {}
+
+  page(filter: ClaimFilter, order: SortOrder, after: ClaimKey | null, limit: number): ClaimRow[] {
+    const { clauses, params } = conditions(filter);
+    if (after) {
+      clauses.push(`(created_at_ms, id) ${order === 'asc' ? '>' : '<'} (?, ?)`);
+      params.push(after[0], after[1]);
+    }
+    const direction = order === 'asc' ? 'ASC' : 'DESC';
+    const sql = `SELECT ${CLAIM_COLUMNS} FROM assertions ${whereOf(clauses)} ORDER BY created_at_ms ${direction}, id ${direction} LIMIT ?`;
+    return this.tree.prepare(sql).all(...params, limit) as ClaimRow[];
+  }
+
+  count(filter: ClaimFilter): number {
+    const { clauses, params } = conditions(filter);
+    return (this.tree.prepare(`SELECT count(*) AS n FROM assertions ${whereOf(clauses)}`).get(...params) as { n: number }).n;
+  }
+
+  /** The two halves of the sourcing tally; the caller adds them up, never counts a total itself. */
+  tallyHalves(): { sourced: number; needs_source: number } {
+    const sourced = this.tree.prepare(`SELECT count(*) AS n FROM assertions WHERE source IS NOT NULL AND ${ACTIVE_SQL}`).get() as { n: number };
+    const unsourced = this.tree.prepare(`SELECT count(*) AS n FROM assertions WHERE source IS NULL AND ${ACTIVE_SQL}`).get() as { n: number };
+    return { sourced: sourced.n, needs_source: unsourced.n };
+  }
+
+  /** Matches per value of `field`, biggest first, at most `limit` buckets. */
+  buckets(field: BucketField, filter: ClaimFilter, limit: number): BucketCount[] {
+    const { clauses, params } = conditions(filter);
+    const sql = `SELECT ${field} AS key, count(*) AS count FROM assertions ${whereOf(clauses)}
+                 GROUP BY ${field} ORDER BY count DESC, key ASC LIMIT ?`;
+    return this.tree.prepare(sql).all(...params, limit) as BucketCount[];
+  }
+
+  /** Ids of the rows a filter keeps, oldest first (bulk actions over a bucket). */
+  ids(filter: ClaimFilter, limit: number): string[] {
+    return this.page(filter, 'asc', null, limit).map((row) => row.id);
+  }
+}
+
+function conditions(filter: ClaimFilter): { clauses: string[]; params: unknown[] } {
+  const clauses: string[] = [];
+  const params: unknown[] = [];
+  if (filter.persona !== undefined) {
+    clauses.push('persona = ?');
+    params.push(filter.persona);
+  }
+  if (filter.status !== undefined) {
+    if (!STATUSES.includes(filter.status)) throw new Error(`Unknown status ${filter.status}`);
+    clauses.push(`status = '${filter.status}'`);
+  }
+  if (filter.activeOnly) clauses.push(ACTIVE_SQL);
+  if (filter.kind !== undefined) {
+    clauses.push('kind = ?');
+    params.push(filter.kind);
+  }
+  for (const column of ['source', 'proposer'] as const) {
+    const value = filter[column];
+    if (value === null) clauses.push(`${column} IS NULL`);
+    else if (value !== undefined) {
+      clauses.push(`${column} = ?`);
+      params.push(value);
+    }
+  }
+  return { clauses, params };
+}
+
+const whereOf = (clauses: string[]) => (clauses.length ? `WHERE ${clauses.join(' AND ')}` : '');

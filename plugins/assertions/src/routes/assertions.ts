@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SPEC_LIST_LIMITS, type TypeBoxTypeProvider } from '@rootline/kernel';
+import { AssertionDto, AssertionParams, CaptureBody } from '../schemas/assertion.js';
+import { AssertionPage, AssertionsQuery } from '../schemas/lists.js';
+import { TranscriptionBody, TranscriptionResult } from '../schemas/transcription.js';
+import { AssertionProblems } from '../errors.js';
+import { claimTranscription } from '../transcription.js';
+import { listOrder } from '../list-order.js';
+import { claimDto } from '../store.js';
+import { keyOf, type ClaimKey } from '../queries.js';
+import type { AssertionsService } from '../service.js';
+
+export const assertionsOf = (request: FastifyRequest) => request.diScope.resolve<AssertionsService>('assertionsService');
+
+/** `GET {P}/assertions`, `POST {P}/assertions/capture`, `POST {P}/assertions/transcription-claim`, `GET {P}/assertions/{id}`. */
+export async function assertionsRoutes(app: FastifyInstance) {
+  const route = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  route.get('/assertions', {
+    schema: {
+      summary: "A persona's claims, oldest first (filters apply before paging)",
+      tags: ['assertions'],
+      querystring: AssertionsQuery,
+      response: { 200: AssertionPage },
+      'x-problems': [404],
+    },
+  }, async (request) => {
+    const { query } = request;
+    const order = listOrder(query);
+    const assertions = assertionsOf(request);
+    assertions.requirePersona(query.persona);
+    const window = app.kernel.paging.open<ClaimKey>('assertions', query, SPEC_LIST_LIMITS);
+    const filter = { persona: query.persona, kind: query.kind, status: query.state, source: query.source };
+    const { rows, total } = assertions.list(filter, order, window.after, window.limit);
+    return window.page(rows, total, keyOf, claimDto);
+  });
+
+  route.post('/assertions/capture', {
+    schema: {
+      summary: 'Capture a claim about a persona (an agent\'s starts pending, the human\'s confirmed)',
+      tags: ['assertions'],
+      body: CaptureBody,
+      response: { 200: AssertionDto },
+      'x-problems': [404],
+    },
+  }, async (request) => assertionsOf(request).capture(request.actor, request.body));
+
+  route.post('/assertions/transcription-claim', {
+    schema: {
+      summary: 'Claim what a transcribed record says: creates its personas and their claims, citing the source',
+      tags: ['assertions'],
+      body: TranscriptionBody,
+      response: { 200: TranscriptionResult },
+      'x-problems': [404],
+    },
+  }, async (request) => claimTranscription(assertionsOf(request), request.actor, request.body));
+
+  route.get('/assertions/:id', {
+    schema: { summary: 'Read one claim with its evidence', tags: ['assertions'], params: AssertionParams, response: { 200: AssertionDto }, 'x-problems': [404] },
+  }, async (request) => assertionsOf(request).get(request.params.id) ?? Promise.reject(AssertionProblems.assertionNotFound(request.params.id)));
+}

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@rootline/kernel';
+import { AssertionDto, AssertionParams, NoBody } from '../schemas/assertion.js';
+import { AttachEvidenceBody } from '../schemas/evidence.js';
+import { assertionsOf } from './assertions.js';
+
+/** `attach-evidence` and `attach-evidence-and-confirm`. */
+export async function evidenceRoutes(app: FastifyInstance) {
+  const route = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  route.post('/assertions/:id/attach-evidence', {
+    schema: {
+      summary: 'Attach evidence to a claim (a blob, a URL, a citation or an offline record)',
+      tags: ['assertions'],
+      params: AssertionParams,
+      body: AttachEvidenceBody,
+      response: { 200: NoBody },
+      'x-problems': [404],
+    },
+  }, async (request, reply) => {
+    await assertionsOf(request).attachEvidence(request.actor, request.params.id, request.body);
+    return reply.code(200).send();
+  });
+
+  route.post('/assertions/:id/attach-evidence-and-confirm', {
+    schema: {
+      summary: 'Attach real, followable evidence and confirm the claim (open to agents; offline records are refused)',
+      tags: ['assertions'],
+      params: AssertionParams,
+      body: AttachEvidenceBody,
+      response: { 200: AssertionDto },
+      'x-problems': [404, 422],
+    },
+  }, async (request) => assertionsOf(request).attachEvidenceAndConfirm(request.actor, request.params.id, request.body));
+}

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { SPEC_LIST_LIMITS, type TypeBoxTypeProvider } from '@rootline/kernel';
+import { AssertionPage, PagingOnlyQuery, SourceParams, SourcingTally } from '../schemas/lists.js';
+import { claimDto } from '../store.js';
+import { keyOf, type ClaimKey } from '../queries.js';
+import { assertionsOf } from './assertions.js';
+
+/** Which claims cite what: the unsourced lane, the sourcing tally and a source's cited-by. */
+export async function sourcingRoutes(app: FastifyInstance) {
+  const route = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  route.get('/assertions/unsourced', {
+    schema: {
+      summary: 'Active claims that cite no source yet, oldest first, awaiting human evaluation',
+      tags: ['assertions'],
+      querystring: PagingOnlyQuery,
+      response: { 200: AssertionPage },
+    },
+  }, async (request) => {
+    const window = app.kernel.paging.open<ClaimKey>('assertions.unsourced', request.query, SPEC_LIST_LIMITS);
+    const { rows, total } = assertionsOf(request).list({ activeOnly: true, source: null }, 'asc', window.after, window.limit);
+    return window.page(rows, total, keyOf, claimDto);
+  });
+
+  route.get('/assertions/unsourced/tally', {
+    schema: { summary: 'Sourcing tally of active claims: sourced + needs_source = total', tags: ['assertions'], response: { 200: SourcingTally } },
+  }, async (request) => assertionsOf(request).tally());
+
+  route.get('/sources/:id/cited-by', {
+    schema: {
+      summary: 'Claims that cite a source, oldest first (any persona, any status)',
+      tags: ['sources', 'assertions'],
+      params: SourceParams,
+      querystring: PagingOnlyQuery,
+      response: { 200: AssertionPage },
+      'x-problems': [404],
+    },
+  }, async (request) => {
+    const assertions = assertionsOf(request);
+    assertions.requireSource(request.params.id);
+    const window = app.kernel.paging.open<ClaimKey>(`sources.cited-by:${request.params.id}`, request.query, SPEC_LIST_LIMITS);
+    const { rows, total } = assertions.list({ source: request.params.id }, 'asc', window.after, window.limit);
+    return window.page(rows, total, keyOf, claimDto);
+  });
+}

@@ -1,0 +1,156 @@
+import type { Actor, Clock, IdSource, Tree } from '@rootline/kernel';
+import { AssertionProblems } from './errors.js';
+import { step, type Review } from './states.js';
+import { ClaimWriter, type NewClaim } from './writer.js';
+import { ClaimQueries, type BucketCount, type BucketField, type ClaimFilter, type ClaimKey, type SortOrder } from './queries.js';
+import { claimDto, evidenceDto, type ClaimRow } from './store.js';
+import { checkEvidence } from './evidence.js';
+import { sourceOfCitation, type Peers } from './peers.js';
+import type { AssertionDto } from './schemas/assertion.js';
+import type { AttachEvidenceBody } from './schemas/evidence.js';
+
+/** What the container hands the service: kernel values and the peers, resolved only when used. */
+export interface AssertionsCradle extends Peers {
+  tree: Tree;
+  clock: Clock;
+  ids: IdSource;
+}
+
+export type BulkOutcome = { id: string; outcome: 'confirmed' | 'already_confirmed' | 'not_found' | 'refused'; detail?: string };
+
+/**
+ * Claims of one tree: capture, review, evidence, supersede and the lists. Registered as
+ * the scoped `assertionsService`; the pending plugin drives the lane through it.
+ * Every check that can fail runs before the transaction, so a refused request writes nothing.
+ */
+export class AssertionsService {
+  readonly tree: Tree;
+  readonly writer: ClaimWriter;
+  readonly queries: ClaimQueries;
+
+  constructor(private readonly cradle: AssertionsCradle) {
+    this.tree = cradle.tree;
+    this.writer = new ClaimWriter(cradle.tree, cradle.clock, cradle.ids, () => cradle.sourcesService);
+    this.queries = new ClaimQueries(cradle.tree);
+  }
+
+  get peers(): Peers {
+    return this.cradle;
+  }
+
+  /** One claim with its evidence. */
+  get(id: string): AssertionDto | undefined {
+    const row = this.writer.store.get(id);
+    return row && { ...claimDto(row), evidence: this.writer.store.evidenceOf(id).map(evidenceDto) };
+  }
+
+  require(id: string): ClaimRow {
+    const row = this.writer.store.get(id);
+    if (!row) throw AssertionProblems.assertionNotFound(id);
+    return row;
+  }
+
+  requirePersona(id: string): void {
+    if (!this.cradle.personasService.exists(id)) throw AssertionProblems.personaNotFound(id);
+  }
+
+  requireSource(id: string): void {
+    if (!this.cradle.sourcesService.exists(id)) throw AssertionProblems.sourceNotFound(id);
+  }
+
+  /** Checks the source and citation a claim will cite; a citation alone cites its own source. */
+  resolveCiting(source: string | null | undefined, citation: string | null | undefined): { source: string | null; citation: string | null } {
+    if (source) this.requireSource(source);
+    if (citation && !this.cradle.citationsService.exists(citation)) throw AssertionProblems.citationNotFound(citation);
+    return { source: source ?? (citation ? sourceOfCitation(this.cradle.citationsService, citation) : null), citation: citation ?? null };
+  }
+
+  capture(actor: Actor, input: NewClaim): AssertionDto {
+    this.requirePersona(input.persona);
+    const citing = this.resolveCiting(input.source, input.citation);
+    return claimDto(this.tree.transact(() => this.writer.insert(actor, { ...input, ...citing }, 'capture')));
+  }
+
+  /** confirm, refute, mark-fabricated, defer, undefer. Returns whether the status changed. */
+  review(actor: Actor, id: string, review: Exclude<Review, 'supersede'>, extra: Record<string, unknown> = {}): boolean {
+    return this.tree.transact(() => {
+      const claim = this.require(id);
+      const next = step(review, claim.status);
+      if (next.outcome === 'refused') throw AssertionProblems.invalidTransition(id, review, claim.status);
+      if (next.outcome === 'unchanged') return false;
+      if (review === 'mark-fabricated' && claim.actor_kind !== 'agent') throw AssertionProblems.notAgentProposed(id);
+      this.writer.setStatus(actor, claim, review, extra);
+      return true;
+    });
+  }
+
+  /** Replaces a standing claim by a corrected one; superseding it again returns the same replacement. */
+  supersede(actor: Actor, id: string, replacement: Partial<Omit<NewClaim, 'persona'>>): string {
+    const claim = this.require(id);
+    const next = step('supersede', claim.status);
+    if (next.outcome === 'unchanged' && claim.superseded_by) return claim.superseded_by;
+    if (next.outcome !== 'change') throw AssertionProblems.invalidTransition(id, 'supersede', claim.status);
+    const citing =
+      replacement.source !== undefined || replacement.citation !== undefined
+        ? this.resolveCiting(replacement.source, replacement.citation)
+        : { source: claim.source, citation: claim.citation };
+    return this.tree.transact(() => {
+      const current = this.require(id);
+      if (current.status !== claim.status) throw AssertionProblems.invalidTransition(id, 'supersede', current.status);
+      const corrected = this.writer.insert(actor, { ...claim, ...replacement, ...citing }, 'supersede', { replaces: id });
+      this.writer.setStatus(actor, current, 'supersede', { replacement: corrected.id });
+      return corrected.id;
+    });
+  }
+
+  async attachEvidence(actor: Actor, id: string, body: AttachEvidenceBody): Promise<void> {
+    this.require(id);
+    const { evidence, citedSource } = await checkEvidence(this.tree, this.cradle.citationsService, body);
+    this.tree.transact(() => this.writer.attach(actor, this.require(id), evidence, citedSource));
+  }
+
+  /** Followable evidence confirms a pending or deferred claim; open to agents (CONTRACT §3). */
+  async attachEvidenceAndConfirm(actor: Actor, id: string, body: AttachEvidenceBody): Promise<AssertionDto> {
+    const claim = this.require(id);
+    if (body.kind === 'offline_record') throw AssertionProblems.offlineRecordRefused();
+    if (step('confirm', claim.status).outcome === 'refused') throw AssertionProblems.invalidTransition(id, 'confirm', claim.status);
+    const { evidence, citedSource } = await checkEvidence(this.tree, this.cradle.citationsService, body);
+    this.tree.transact(() => {
+      const current = this.require(id);
+      const next = step('confirm', current.status);
+      if (next.outcome === 'refused') throw AssertionProblems.invalidTransition(id, 'confirm', current.status);
+      const attached = this.writer.attach(actor, current, evidence, citedSource);
+      if (next.outcome === 'change') this.writer.setStatus(actor, this.require(id), 'confirm', { via: 'attach-evidence-and-confirm', evidence: attached.id });
+    });
+    return this.get(id)!;
+  }
+
+  /** Confirms each claim it can, in one transaction, and says what happened to every id. */
+  bulkConfirm(actor: Actor, ids: string[]): BulkOutcome[] {
+    return this.tree.transact(() =>
+      ids.map((id): BulkOutcome => {
+        const claim = this.writer.store.get(id);
+        if (!claim) return { id, outcome: 'not_found' };
+        const next = step('confirm', claim.status);
+        if (next.outcome === 'unchanged') return { id, outcome: 'already_confirmed' };
+        if (next.outcome === 'refused') return { id, outcome: 'refused', detail: `The claim is ${claim.status}; it cannot be confirmed` };
+        this.writer.setStatus(actor, claim, 'confirm', { via: 'bulk-confirm' });
+        return { id, outcome: 'confirmed' };
+      }),
+    );
+  }
+
+  /** A keyset page of claims and the count of all matches (for the lists of both plugins). */
+  list(filter: ClaimFilter, order: SortOrder, after: ClaimKey | null, limit: number): { rows: ClaimRow[]; total: number } {
+    return { rows: this.queries.page(filter, order, after, limit + 1), total: this.queries.count(filter) };
+  }
+
+  buckets(field: BucketField, filter: ClaimFilter, limit: number): BucketCount[] {
+    return this.queries.buckets(field, filter, limit);
+  }
+
+  tally(): { sourced: number; needs_source: number; total: number } {
+    const halves = this.queries.tallyHalves();
+    return { ...halves, total: halves.sourced + halves.needs_source };
+  }
+}

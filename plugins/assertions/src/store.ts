@@ -1,0 +1,105 @@
+import type { Tree } from '@rootline/kernel';
+import type { AssertionStatus } from './states.js';
+import type { AssertionDto, EvidenceDto } from './schemas/assertion.js';
+import type { EvidenceKind } from './schemas/evidence.js';
+
+/** One row of `assertions`, as stored. */
+export interface ClaimRow {
+  id: string;
+  persona: string;
+  kind: string;
+  status: AssertionStatus;
+  value: string | null;
+  date: string | null;
+  place: string | null;
+  source: string | null;
+  citation: string | null;
+  created_at_ms: number;
+  status_changed_at_ms: number;
+  actor_kind: 'human' | 'agent' | 'system';
+  credential_id: string | null;
+  proposer: string | null;
+  superseded_by: string | null;
+}
+
+export interface EvidenceRow {
+  id: string;
+  assertion: string;
+  kind: EvidenceKind;
+  blob: string | null;
+  url: string | null;
+  citation: string | null;
+  description: string | null;
+  attached_at_ms: number;
+  actor_kind: string;
+  credential_id: string | null;
+  proposer: string | null;
+}
+
+export const CLAIM_COLUMNS =
+  'id, persona, kind, status, value, date, place, source, citation, created_at_ms, status_changed_at_ms, actor_kind, credential_id, proposer, superseded_by';
+
+/** The wire shape of a stored claim. */
+export function claimDto(row: ClaimRow): AssertionDto {
+  return {
+    id: row.id,
+    persona: row.persona,
+    kind: row.kind,
+    status: row.status,
+    value: row.value,
+    date: row.date,
+    place: row.place,
+    source: row.source,
+    citation: row.citation,
+    captured_by: row.actor_kind,
+    ...(row.proposer ? { proposer: row.proposer } : {}),
+    superseded_by: row.superseded_by,
+    created_at_ms: row.created_at_ms,
+    status_changed_at_ms: row.status_changed_at_ms,
+  };
+}
+
+export function evidenceDto(row: EvidenceRow): EvidenceDto {
+  return { id: row.id, kind: row.kind, blob: row.blob, url: row.url, citation: row.citation, description: row.description, attached_at_ms: row.attached_at_ms };
+}
+
+/** Single-row SQL over `assertions` and `assertion_evidence` (lists live in queries.ts). */
+export class ClaimStore {
+  constructor(private readonly tree: Tree) {}
+
+  get(id: string): ClaimRow | undefined {
+    return this.tree.prepare(`SELECT ${CLAIM_COLUMNS} FROM assertions WHERE id = ?`).get(id) as ClaimRow | undefined;
+  }
+
+  insert(row: ClaimRow): void {
+    this.tree
+      .prepare(
+        `INSERT INTO assertions (${CLAIM_COLUMNS}) VALUES (@id, @persona, @kind, @status, @value, @date, @place, @source, @citation,
+           @created_at_ms, @status_changed_at_ms, @actor_kind, @credential_id, @proposer, @superseded_by)`,
+      )
+      .run(row);
+  }
+
+  setStatus(id: string, status: AssertionStatus, atMs: number, supersededBy: string | null = null): void {
+    this.tree
+      .prepare('UPDATE assertions SET status = ?, status_changed_at_ms = ?, superseded_by = coalesce(?, superseded_by) WHERE id = ?')
+      .run(status, atMs, supersededBy, id);
+  }
+
+  setSource(id: string, source: string): void {
+    this.tree.prepare('UPDATE assertions SET source = ? WHERE id = ?').run(source, id);
+  }
+
+  evidenceOf(id: string): EvidenceRow[] {
+    return this.tree.prepare('SELECT * FROM assertion_evidence WHERE assertion = ? ORDER BY id').all(id) as EvidenceRow[];
+  }
+
+  insertEvidence(row: EvidenceRow): void {
+    this.tree
+      .prepare(
+        `INSERT INTO assertion_evidence (id, assertion, kind, blob, url, citation, description, attached_at_ms, actor_kind, credential_id, proposer)
+         VALUES (@id, @assertion, @kind, @blob, @url, @citation, @description, @attached_at_ms, @actor_kind, @credential_id, @proposer)`,
+      )
+      .run(row);
+  }
+}
