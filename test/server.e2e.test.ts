@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { ensureBundle, startServer, cleanup, rawRequest } from './helpers/server-process.js';
 
 const bundle = ensureBundle();
+type JsonResponse = Omit<Response, 'json'> & { json(): Promise<any> };
 
 t.test('the built server over a real socket', async (t) => {
   const server = await startServer(bundle);
@@ -16,7 +17,7 @@ t.test('the built server over a real socket', async (t) => {
     const token = init.token === undefined ? server.token : init.token;
     if (token) headers.set('authorization', `Bearer ${token}`);
     if (init.body && !headers.has('content-type')) headers.set('content-type', 'application/json');
-    return fetch(`${server.url}${path}`, { ...init, headers });
+    return fetch(`${server.url}${path}`, { ...init, headers }) as Promise<JsonResponse>;
   };
 
   t.test('prints one line, writes server.json 0600', async (t) => {
@@ -184,10 +185,10 @@ t.test('a build without the notes plugin has no notes routes', async (t) => {
     cleanup(server);
   });
   const headers = { authorization: `Bearer ${server.token}` };
-  const notes = await fetch(`${server.url}/v1/notes?target=x`, { headers });
+  const notes = (await fetch(`${server.url}/v1/notes?target=x`, { headers })) as JsonResponse;
   t.equal(notes.status, 404);
   t.equal((await notes.json()).code, 'route-not-found');
   t.equal((await fetch(`${server.url}/v1/audit`, { headers })).status, 200, 'the other plugins are there');
-  const capabilities = await (await fetch(`${server.url}/v1/capabilities`, { headers })).json();
+  const capabilities = (await (await fetch(`${server.url}/v1/capabilities`, { headers })).json()) as any;
   t.same(capabilities.plugins.map((p: { name: string }) => p.name), ['@rootline/plugin-audit']);
 });

@@ -94,7 +94,7 @@ export class Kernel {
 
 function attachTree(request: FastifyRequest, tree: Tree) {
   request.tree = tree;
-  request.diScope.register({ tree: asValue(tree) });
+  request.diScope.register('tree', asValue(tree));
 }
 
 declare module 'fastify' {

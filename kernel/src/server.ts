@@ -18,7 +18,7 @@ import { createLogger } from './logger.js';
 import { ensureHumanToken } from './auth/tokens.js';
 import { authHook } from './auth/auth-hook.js';
 import { guardHook } from './http/guard.js';
-import { idempotencyKeyHook } from './http/idempotency.js';
+import { checkIdempotencyKey } from './http/idempotency.js';
 import { installProblemHandlers } from './http/problem-handler.js';
 import { installRouteConventions } from './http/route-conventions.js';
 import { installOpenApi } from './http/openapi.js';
@@ -99,7 +99,7 @@ export async function createServer(options: ServerOptions): Promise<RootlineServ
     return503OnClosing: true,
     bodyLimit: 4 * 1024 * 1024,
     ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: 'array', useDefaults: true } },
-  });
+  }) as unknown as FastifyInstance;
   installProblemHandlers(app);
   installRouteConventions(app);
 
@@ -115,14 +115,17 @@ export async function createServer(options: ServerOptions): Promise<RootlineServ
   });
   await app.register(fastifyAwilixPlugin, { container, disposeOnClose: true, disposeOnResponse: false, asyncInit: false, eagerInject: false });
 
-  app.addHook('onRequest', guardHook(app));
+  // One hook, in order: Host/Origin guard, bearer auth, idempotency-key shape.
+  const guard = guardHook(app);
   const authenticate = authHook(registry);
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith('/v1/docs')) return;
-    await authenticate(request, reply);
-    if (request.actor) request.diScope.register({ actor: asValue(request.actor) });
+  app.addHook('onRequest', async (request) => {
+    guard(request);
+    if (!request.url.startsWith('/v1/docs')) {
+      authenticate(request);
+      if (request.actor) request.diScope.register('actor', asValue(request.actor));
+    }
+    checkIdempotencyKey(request);
   });
-  app.addHook('onRequest', idempotencyKeyHook);
 
   const appVersion = options.appVersion ?? '0.1.0';
   await installOpenApi(app, { appVersion });
@@ -131,7 +134,9 @@ export async function createServer(options: ServerOptions): Promise<RootlineServ
     heartbeatMs: options.heartbeatMs ?? 15_000,
     env,
   });
-  await app.register(fp(async (instance) => instance.decorate('kernel', kernel), { name: '@rootline/kernel', fastify: '5.x' }));
+  await app.register(fp(async (instance) => {
+    instance.decorate('kernel', kernel);
+  }, { name: '@rootline/kernel', fastify: '5.x' }));
   const streams = new ChangeStreams(kernel);
   kernel.globalRoutes(treesRoutes);
   kernel.globalRoutes(capabilitiesRoutes);

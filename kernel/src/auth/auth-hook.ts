@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { Problems } from '../errors.js';
 import type { Registry } from '../storage/registry.js';
 import { verifyToken } from './tokens.js';
@@ -12,7 +12,7 @@ const WWW_AUTHENTICATE = { 'WWW-Authenticate': 'Bearer realm="rootline"' };
  * Routes marked `config.humanOnly` refuse agent credentials with 403.
  */
 export function authHook(registry: Registry) {
-  return async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
+  return function authenticate(request: FastifyRequest): void {
     const config = request.routeOptions.config as { public?: boolean; humanOnly?: boolean } | undefined;
     if (config?.public) return;
     const header = request.headers.authorization;

@@ -44,16 +44,15 @@ export function createAgentCredential(registry: Registry, label: string): { cred
 }
 
 /**
- * Finds the credential a presented token belongs to, comparing digests in constant time
- * against every active credential (there are few), so timing reveals nothing.
+ * Finds the credential a presented token belongs to. The lookup is by SHA-256 digest (a
+ * timing difference can reveal nothing about a token from its digest), and the stored
+ * digest is then compared in constant time.
  */
 export function verifyToken(registry: Registry, token: string): { credentialId: string; kind: 'human' | 'agent' } | null {
   if (!TOKEN_PATTERN.test(token)) return null;
   const presented = tokenDigest(token);
-  let match: { credentialId: string; kind: 'human' | 'agent' } | null = null;
-  for (const row of registry.activeCredentials()) {
-    const stored = Buffer.from(row.digest, 'hex');
-    if (stored.length === presented.length && timingSafeEqual(stored, presented)) match = { credentialId: row.credential_id, kind: row.kind };
-  }
-  return match;
+  const row = registry.credentialByDigest(presented.toString('hex'));
+  if (!row) return null;
+  const stored = Buffer.from(row.digest, 'hex');
+  return stored.length === presented.length && timingSafeEqual(stored, presented) ? { credentialId: row.credential_id, kind: row.kind } : null;
 }

@@ -14,7 +14,7 @@ export function guardHook(app: FastifyInstance) {
     allowed = new Set([`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]);
     return allowed;
   };
-  return async function guard(request: FastifyRequest) {
+  return function guard(request: FastifyRequest): void {
     const hosts = allowedHosts();
     const host = (request.headers.host ?? '').toLowerCase();
     if (!hosts.has(host)) throw Problems.misdirectedRequest('Rootline answers only on 127.0.0.1, localhost or [::1] with its own port');

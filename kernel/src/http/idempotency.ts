@@ -8,7 +8,7 @@ const CHECKED_METHODS = new Set(['POST', 'PUT', 'DELETE']);
  * `idempotency-key` is validated on POST, PUT and DELETE (spec §8) but not deduplicated:
  * a retry applies again. The header is reserved so deduplication can come later.
  */
-export async function idempotencyKeyHook(request: FastifyRequest) {
+export function checkIdempotencyKey(request: FastifyRequest): void {
   if (!CHECKED_METHODS.has(request.method)) return;
   const raw = request.headers['idempotency-key'];
   if (raw === undefined) return;

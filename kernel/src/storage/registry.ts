@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { Db } from './sqlite.js';
+import type { Db, Statement } from './sqlite.js';
 import { StatementCache } from './sqlite.js';
 import type { Clock, IdSource } from '../ids.js';
 
@@ -26,6 +26,10 @@ const ACTIVE_TREE = 'active_tree_id';
  */
 export class Registry extends EventEmitter {
   private readonly statements: StatementCache;
+  /** The active tree changes only through this process, so it is kept in memory. */
+  private activeTree: string | null | undefined;
+  private dataVersion: Statement | undefined;
+  private credentialCache: { version: number; byDigest: Map<string, Pick<CredentialRow, 'credential_id' | 'kind' | 'digest'>> } | null = null;
 
   constructor(readonly db: Db, private readonly clock: Clock, private readonly ids: IdSource) {
     super();
@@ -55,12 +59,14 @@ export class Registry extends EventEmitter {
   }
 
   activeTreeId(): string | null {
-    return this.getSetting(ACTIVE_TREE);
+    if (this.activeTree === undefined) this.activeTree = this.getSetting(ACTIVE_TREE);
+    return this.activeTree;
   }
 
   setActiveTree(treeId: string): void {
     const previous = this.activeTreeId();
     this.setSetting(ACTIVE_TREE, treeId);
+    this.activeTree = treeId;
     if (previous !== treeId) this.emit('active-changed', treeId, previous);
   }
 
@@ -77,6 +83,20 @@ export class Registry extends EventEmitter {
     return this.statements.prepare('SELECT credential_id, kind, digest FROM credentials WHERE revoked_at_ms IS NULL').all() as CredentialRow[];
   }
 
+  /**
+   * Active credentials by digest, cached until the registry file changes. `data_version`
+   * moves when any other connection (the CLI revoking an agent) commits, so a revocation
+   * takes effect on the next request without a query per request.
+   */
+  credentialByDigest(digestHex: string): Pick<CredentialRow, 'credential_id' | 'kind' | 'digest'> | undefined {
+    this.dataVersion ??= this.db.prepare('PRAGMA data_version').pluck();
+    const version = this.dataVersion.get() as number;
+    if (!this.credentialCache || this.credentialCache.version !== version) {
+      this.credentialCache = { version, byDigest: new Map(this.activeCredentials().map((row) => [row.digest, row])) };
+    }
+    return this.credentialCache.byDigest.get(digestHex);
+  }
+
   listCredentials(kind: 'human' | 'agent'): CredentialRow[] {
     return this.statements.prepare('SELECT * FROM credentials WHERE kind = ? ORDER BY created_at_ms, credential_id').all(kind) as CredentialRow[];
   }
@@ -85,12 +105,14 @@ export class Registry extends EventEmitter {
     const row: CredentialRow = { credential_id: this.ids.next(), kind, label, digest, created_at_ms: this.clock.now(), revoked_at_ms: null };
     this.statements.prepare('INSERT INTO credentials (credential_id, kind, label, digest, created_at_ms) VALUES (?, ?, ?, ?, ?)')
       .run(row.credential_id, kind, label, digest, row.created_at_ms);
+    this.credentialCache = null;
     return row;
   }
 
   revokeCredential(credentialId: string): boolean {
     const result = this.statements.prepare('UPDATE credentials SET revoked_at_ms = ? WHERE credential_id = ? AND revoked_at_ms IS NULL')
       .run(this.clock.now(), credentialId);
+    this.credentialCache = null;
     return result.changes > 0;
   }
 }

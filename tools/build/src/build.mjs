@@ -87,7 +87,7 @@ await build({
   outfile: outFile,
   external: EXTERNAL,
   sourcemap: false,
-  minify: true,
+  minify: process.env.ROOTLINE_BUILD_MINIFY !== '0',
   keepNames: true,
   legalComments: 'none',
   logLevel: 'error',

@@ -1,0 +1,27 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+
+/** Starts a child process and resolves with the first stdout line matching `ready`. */
+export function startProcess(command: string, args: string[], ready: RegExp, env: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; match: RegExpExecArray; ms: number }> {
+  const started = process.hrtime.bigint();
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    child.stdout!.on('data', (chunk) => {
+      buffer += chunk;
+      const match = ready.exec(buffer);
+      if (match) resolve({ child, match, ms: Number(process.hrtime.bigint() - started) / 1e6 });
+    });
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
+  });
+}
+
+export function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+export const ratio = (value: number, baseline: number) => Math.round((value / baseline) * 100) / 100;

@@ -1,0 +1,29 @@
+// npm run bench: every figure beside the baseline it is measured against, in the same run.
+// Select with ROOTLINE_BENCH=notes,startup,blobs,assertions (default: all that exist).
+import { existsSync } from 'node:fs';
+import { benchNotes, benchStartup } from './notes.js';
+
+type Bench = () => Promise<Record<string, unknown>>;
+
+async function optional(file: string, name: string): Promise<Bench | null> {
+  const path = new URL(file, import.meta.url);
+  if (!existsSync(path)) return null;
+  const module = (await import(path.href)) as Record<string, Bench>;
+  return module[name] ?? null;
+}
+
+const benches: [string, Bench | null][] = [
+  ['startup', benchStartup],
+  ['notes', benchNotes],
+  ['blobs', await optional('./blobs.ts', 'benchBlobs')],
+  ['assertions', await optional('./assertions.ts', 'benchAssertions')],
+];
+const wanted = process.env.ROOTLINE_BENCH?.split(',').map((name) => name.trim());
+const results: Record<string, unknown> = {};
+for (const [name, bench] of benches) {
+  if (!bench || (wanted && !wanted.includes(name))) continue;
+  process.stdout.write(`bench ${name} ...\n`);
+  results[name] = await bench();
+  process.stdout.write(`${name}: ${JSON.stringify(results[name])}\n`);
+}
+process.stdout.write(`\n${JSON.stringify(results, null, 2)}\n`);
