@@ -5,6 +5,7 @@ import { ClaimWriter, type NewClaim } from './writer.js';
 import { ClaimQueries, type BucketCount, type BucketField, type ClaimFilter, type ClaimKey, type SortOrder } from './queries.js';
 import { claimDto, evidenceDto, type ClaimRow } from './store.js';
 import { checkEvidence } from './evidence.js';
+import { listOrder } from './list-order.js';
 import { sourceOfCitation, type Peers } from './peers.js';
 import type { AssertionDto } from './schemas/assertion.js';
 import type { AttachEvidenceBody } from './schemas/evidence.js';
@@ -143,6 +144,24 @@ export class AssertionsService {
   /** A keyset page of claims and the count of all matches (for the lists of both plugins). */
   list(filter: ClaimFilter, order: SortOrder, after: ClaimKey | null, limit: number): { rows: ClaimRow[]; total: number } {
     return { rows: this.queries.page(filter, order, after, limit + 1), total: this.queries.count(filter) };
+  }
+
+  count(filter: ClaimFilter): number {
+    return this.queries.count(filter);
+  }
+
+  /** The first `n` claims a filter keeps, in `order`. */
+  first(filter: ClaimFilter, order: SortOrder, n: number): ClaimRow[] {
+    return this.queries.page(filter, order, null, n);
+  }
+
+  /** The `sort`/`order` rules every claim list shares (400 invalid-sort / invalid-order). */
+  order(query: { sort?: string; order?: string }): SortOrder {
+    return listOrder(query);
+  }
+
+  toDto(row: ClaimRow): AssertionDto {
+    return claimDto(row);
   }
 
   buckets(field: BucketField, filter: ClaimFilter, limit: number): BucketCount[] {

@@ -39,3 +39,40 @@ export async function capture(s: TestServer, body: Record<string, unknown>, as: 
   if (reply.statusCode !== 200) throw new Error(`capture failed: ${reply.statusCode} ${reply.body}`);
   return reply.json();
 }
+
+/** Kinds of the records written about one entity, oldest first. */
+export const recordKinds = (s: TestServer, entity: string): string[] =>
+  (db(s).prepare('SELECT kind FROM records WHERE entity_id = ? ORDER BY seq').all(entity) as { kind: string }[]).map((row) => row.kind);
+
+/** Row counts that must not move when a request is refused. */
+export const footprint = (s: TestServer) => ({
+  assertions: countRows(s, 'assertions'),
+  evidence: countRows(s, 'assertion_evidence'),
+  records: countRows(s, 'records'),
+  personas: countRows(s, 'fake_personas'),
+});
+
+export const STATUSES = ['pending', 'deferred', 'confirmed', 'refuted', 'fabricated', 'superseded'] as const;
+export type Status = (typeof STATUSES)[number];
+
+/**
+ * A fresh claim in the given status, reached through the routes (deferred needs the
+ * pending plugin in the server).
+ */
+export async function claimIn(s: TestServer, persona: string, status: Status, source?: string): Promise<string> {
+  const claim = await capture(s, { persona, kind: 'birth', date: '1851', ...(source ? { source } : {}) }, status === 'confirmed' ? 'human' : 'agent', 'claude-test');
+  const step: Partial<Record<Status, [string, unknown?]>> = {
+    deferred: [`/v1/pending/${claim.id}/defer`],
+    refuted: [`/v1/assertions/${claim.id}/refute`],
+    fabricated: [`/v1/assertions/${claim.id}/mark-fabricated`],
+    superseded: [`/v1/assertions/${claim.id}/supersede`, { replacement: { date: '1852' } }],
+  };
+  const move = step[status];
+  if (move) {
+    const reply = await s.request('POST', move[0], { body: move[1] });
+    if (reply.statusCode !== 200) throw new Error(`could not reach ${status}: ${reply.statusCode} ${reply.body}`);
+  }
+  return claim.id;
+}
+
+export const statusOf = (s: TestServer, id: string): string => (db(s).prepare('SELECT status FROM assertions WHERE id = ?').get(id) as { status: string }).status;

@@ -1,0 +1,48 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Problems, SPEC_LIST_LIMITS, type TypeBoxTypeProvider } from '@rootline/kernel';
+import { Type } from '@sinclair/typebox';
+import { NoBody, PendingBuckets, PendingPage, PendingParams, PendingQuery } from '../schemas.js';
+import { keyOf, laneBuckets, type AssertionsLane, type LaneFilter } from '../lane.js';
+
+export const laneOf = (request: FastifyRequest) => request.diScope.resolve<AssertionsLane>('assertionsService');
+
+/** `GET {P}/pending`, `POST {P}/pending/{id}/defer`, `POST {P}/pending/{id}/undefer`. */
+export async function pendingRoutes(app: FastifyInstance) {
+  const route = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  route.get('/pending', {
+    schema: {
+      summary: 'The review queue: agent-proposed claims awaiting the human, as a page or grouped into buckets',
+      tags: ['pending'],
+      querystring: PendingQuery,
+      response: { 200: Type.Union([PendingPage, PendingBuckets]) },
+    },
+  }, async (request) => {
+    const { query } = request;
+    const lane = laneOf(request);
+    const order = lane.order(query);
+    const filter: LaneFilter = { status: 'pending', source: query.source, proposer: query.proposer };
+    const window = app.kernel.paging.open<[number, string]>('pending', query, SPEC_LIST_LIMITS);
+    if (query.group_by) {
+      if (query.cursor !== undefined) throw Problems.validationFailed('Buckets come in one answer; cursor does not apply with group_by', { errors: [{ location: 'query', name: 'cursor', message: 'does not apply with group_by' }] });
+      return laneBuckets(lane, query.group_by, filter, order, window.limit);
+    }
+    const { rows, total } = lane.list(filter, order, window.after, window.limit);
+    return window.page(rows, total, keyOf, (row) => lane.toDto(row));
+  });
+
+  for (const review of ['defer', 'undefer'] as const) {
+    route.post(`/pending/:id/${review}`, {
+      schema: {
+        summary: review === 'defer' ? 'Set a pending claim aside (deferred)' : 'Put a deferred claim back in the lane',
+        tags: ['pending'],
+        params: PendingParams,
+        response: { 200: NoBody },
+        'x-problems': [404, 422],
+      },
+    }, async (request, reply) => {
+      laneOf(request).review(request.actor, request.params.id, review);
+      return reply.code(200).send();
+    });
+  }
+}
