@@ -1,0 +1,7 @@
+import { Problems } from '@rootline/kernel';
+
+/** Problems the sources plugin throws. */
+export const SourceProblems = {
+  sourceNotFound: (id: string) => Problems.notFound(`There is no source ${id} in this tree`, { extras: { entity: 'source' } }),
+  blobNotFound: (hex: string) => Problems.notFound(`There is no blob ${hex} in this tree; upload it with POST /v1/blobs first`, { extras: { entity: 'blob' } }),
+};
