@@ -1,5 +1,5 @@
 import t from 'tap';
-import { capture, countRows, db, evidenceServer, footprint, newCitation, newPersona, newSource, recordKinds, sourceClaimCount } from './helpers.js';
+import { capture, countRows, db, evidenceServer, footprint, newCitation, newPersona, newSource, recordKinds, sourceClaimCount } from './fixtures/helpers.js';
 
 t.test('an agent capture waits in the pending lane with its proposer; a human capture stands confirmed', async (t) => {
   const s = await evidenceServer(t);

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestServer } from '@rootline/kernel/testing';
-import { capture, claimIn, evidenceServer, footprint, newCitation, newPersona, newSource, recordKinds, sourceClaimCount, statusOf } from './helpers.js';
+import { capture, claimIn, evidenceServer, footprint, newCitation, newPersona, newSource, recordKinds, sourceClaimCount, statusOf } from './fixtures/helpers.js';
 
 /** Puts bytes in the tree's content-addressed objects folder, as an uploaded blob would be. */
 function storeBlob(s: TestServer, text: string): string {

@@ -1,6 +1,6 @@
 import t, { type Test } from 'tap';
 import type { TestServer } from '@rootline/kernel/testing';
-import { capture, evidenceServer, newPersona, newSource } from './helpers.js';
+import { capture, evidenceServer, newPersona, newSource } from './fixtures/helpers.js';
 
 /** Walks every page of a list; checks each page's total and that no row repeats. */
 async function walk(t: Test, s: TestServer, query: Record<string, string | number>) {

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { evidenceServer } from './helpers.js';
+import { evidenceServer } from './fixtures/helpers.js';
 
 const ROUTES = [
   ['get', '/assertions'],

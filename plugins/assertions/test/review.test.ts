@@ -1,5 +1,5 @@
 import t from 'tap';
-import { capture, claimIn, db, evidenceServer, footprint, newPersona, newSource, recordKinds, sourceClaimCount, STATUSES, statusOf, type Status } from './helpers.js';
+import { capture, claimIn, db, evidenceServer, footprint, newPersona, newSource, recordKinds, sourceClaimCount, STATUSES, statusOf, type Status } from './fixtures/helpers.js';
 
 /** CONTRACT §7, written out independently of the code: the status after each review, or 422. */
 const EXPECTED: Record<string, Record<Status, Status | 422>> = {

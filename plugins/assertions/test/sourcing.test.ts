@@ -1,6 +1,6 @@
 import t from 'tap';
 import type { TestServer } from '@rootline/kernel/testing';
-import { capture, claimIn, evidenceServer, newPersona, newSource } from './helpers.js';
+import { capture, claimIn, evidenceServer, newPersona, newSource } from './fixtures/helpers.js';
 
 const tally = async (s: TestServer) => (await s.request('GET', '/v1/assertions/unsourced/tally')).json();
 

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { countRows, db, evidenceServer, footprint, newCitation, newSource, recordKinds, sourceClaimCount } from './helpers.js';
+import { countRows, db, evidenceServer, footprint, newCitation, newSource, recordKinds, sourceClaimCount } from './fixtures/helpers.js';
 
 const UNKNOWN = '01938f0e-0000-7000-8000-000000000000';
 const TEXT = 'Baptism 12 Mar 1851, William son of John Smyth, labourer, and Ann his wife, of Ledbury';
