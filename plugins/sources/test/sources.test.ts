@@ -102,7 +102,7 @@ t.test('an uploaded blob is attached once; unknown sources and blobs are 404', a
 
   const hex = await uploadBlob(s, Buffer.from('a scan of the family Bible'));
   if (!hex) {
-    t.skip('no blob store to upload into yet (kernel tree.blobs without the blobs plugin)');
+    t.comment('no blob store to upload into yet (kernel tree.blobs without the blobs plugin): attach success not exercised');
     return;
   }
   const attached = await s.request('POST', `/v1/sources/${source.id}/attach-blob`, { body: { blob: hex.toUpperCase() } });

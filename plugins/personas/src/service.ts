@@ -1,0 +1,79 @@
+import type { Actor, Clock, IdSource, Tree } from '@rootline/kernel';
+import type { CreatePersonaBody, NamePiecesBody, PersonaDto } from './schemas.js';
+import type { SourcesPeer } from './peers.js';
+import { NAME_PIECES, displayName, type NamePieces } from './names.js';
+import { PersonaProblems } from './errors.js';
+
+interface PersonaRow extends Record<(typeof NAME_PIECES)[number], string | null> {
+  id: string;
+  as_written: string | null;
+  sex: PersonaDto['sex'];
+  source: string | null;
+  created_at_ms: number;
+  updated_at_ms: number;
+}
+
+const COLUMNS = `id, as_written, ${NAME_PIECES.join(', ')}, sex, source, created_at_ms, updated_at_ms`;
+const SEXES: unknown[] = ['M', 'F', 'X', 'U'];
+const present = (value: string | undefined) => value !== undefined && value.trim() !== '';
+
+/**
+ * Personas of one tree. Other plugins reach it as `personasService` (request scope): the
+ * assertions plugin checks persona ids with `exists` and creates personas when transcribing.
+ */
+export class PersonasService {
+  constructor(private readonly tree: Tree, private readonly clock: Clock, private readonly ids: IdSource, private readonly sources: SourcesPeer) {}
+
+  get(id: string): PersonaDto | undefined {
+    const row = this.tree.prepare(`SELECT ${COLUMNS} FROM personas WHERE id = ?`).get(id) as PersonaRow | undefined;
+    return row && shape(row);
+  }
+
+  exists(id: string): boolean {
+    return this.tree.prepare('SELECT 1 FROM personas WHERE id = ?').get(id) !== undefined;
+  }
+
+  /** Writes a persona and `persona.created.v1`; 400 without any name, 404 for an unknown source. */
+  create(actor: Actor, input: CreatePersonaBody): PersonaDto {
+    if (![input.name, input.given, input.surname].some(present)) throw PersonaProblems.nameless();
+    // Other plugins call this without our route's schema (e.g. transcription by assertions).
+    if (input.sex !== undefined && !SEXES.includes(input.sex)) throw PersonaProblems.unknownSex(String(input.sex));
+    const now = this.clock.now();
+    const id = this.ids.next();
+    return this.tree.transact(() => {
+      if (input.source !== undefined && !this.sources.exists(input.source)) throw PersonaProblems.sourceNotFound(input.source);
+      this.tree
+        .prepare(`INSERT INTO personas (${COLUMNS}, actor_kind, credential_id, proposer) VALUES (?, ?, NULL, ?, NULL, NULL, ?, NULL, ?, ?, ?, ?, ?, ?, ?)`)
+        .run(id, input.name ?? null, input.given ?? null, input.surname ?? null, input.sex ?? null, input.source ?? null, now, now, actor.kind, actor.credentialId, actor.proposer ?? null);
+      this.tree.record({ kind: 'persona.created.v1', entity_type: 'persona', entity_id: id, actor, payload: { source: input.source ?? null } });
+      return this.get(id)!;
+    });
+  }
+
+  /** Replaces the GEDCOM name pieces (a piece left out is cleared) and records `persona.name_pieces_set.v1`. */
+  setNamePieces(actor: Actor, id: string, pieces: NamePiecesBody): PersonaDto {
+    return this.tree.transact(() => {
+      const persona = this.get(id);
+      if (!persona) throw PersonaProblems.personaNotFound(id);
+      if (!persona.name.as_written && !NAME_PIECES.some((piece) => present(pieces[piece]))) throw PersonaProblems.piecesWouldEraseName();
+      const values = NAME_PIECES.map((piece) => pieces[piece] ?? null);
+      this.tree
+        .prepare(`UPDATE personas SET ${NAME_PIECES.map((piece) => `${piece} = ?`).join(', ')}, updated_at_ms = ? WHERE id = ?`)
+        .run(...values, this.clock.now(), id);
+      this.tree.record({ kind: 'persona.name_pieces_set.v1', entity_type: 'persona', entity_id: id, actor, payload: { pieces } });
+      return this.get(id)!;
+    });
+  }
+}
+
+function shape(row: PersonaRow): PersonaDto {
+  const pieces: NamePieces = Object.fromEntries(NAME_PIECES.map((piece) => [piece, row[piece]]));
+  return {
+    id: row.id,
+    name: { display: displayName(pieces, row.as_written), as_written: row.as_written, ...(pieces as Required<Record<keyof NamePieces, string | null>>) },
+    sex: row.sex,
+    source: row.source,
+    created_at_ms: row.created_at_ms,
+    updated_at_ms: row.updated_at_ms,
+  };
+}
