@@ -1,5 +1,5 @@
 import t from 'tap';
-import { countRows, db, evidenceServer, footprint, newCitation, newSource, recordKinds, sourceClaimCount } from './fixtures/helpers.js';
+import { countRows, evidenceServer, footprint, newCitation, newSource, recordKinds, sourceClaimCount } from './fixtures/helpers.js';
 
 const UNKNOWN = '01938f0e-0000-7000-8000-000000000000';
 const TEXT = 'Baptism 12 Mar 1851, William son of John Smyth, labourer, and Ann his wife, of Ledbury';
@@ -28,8 +28,9 @@ t.test('a transcription creates the personas it names and the claims it supports
     [[0, 'role', 'principal'], [0, 'baptism', null], [1, 'role', 'father'], [1, 'occupation', 'labourer']],
   );
   t.ok(result.claims.every((claim: { source: string; status: string }) => claim.source === source && claim.status === 'pending'), 'every claim cites the source');
-  const persona = db(s).prepare('SELECT body FROM fake_personas WHERE id = ?').get(result.personas[0]) as { body: string };
-  t.same(JSON.parse(persona.body), { given: 'William', surname: 'Smyth', sex: 'M', source }, 'personas are made through personasService.create');
+  const persona = (await s.request('GET', `/v1/personas/${result.personas[0]}`)).json();
+  t.match(persona, { name: { given: 'William', surname: 'Smyth' }, sex: 'M', source }, 'personas are made through personasService.create');
+  t.match((await s.request('GET', `/v1/personas/${result.personas[1]}`)).json(), { name: { as_written: 'John Smyth' } });
   t.equal(await sourceClaimCount(s, source), 5, 'claim_count counts the transcription and its four claims');
   t.same(recordKinds(s, result.personas[1]), ['persona.created.v1'], 'the persona service recorded its personas');
   const list = (await s.request('GET', '/v1/assertions', { query: { persona: result.personas[1] } })).json();
@@ -63,6 +64,6 @@ t.test('a transcription with bad input writes nothing: no persona, no claim, no 
     t.equal(reply.statusCode, status, JSON.stringify(body));
   }
   t.same(footprint(s), before, 'nothing written');
-  t.equal(countRows(s, 'fake_personas'), 0);
+  t.equal(countRows(s, 'personas'), 0);
   t.equal(await sourceClaimCount(s, source), 0);
 });
