@@ -22,7 +22,7 @@ export class CitationCatalogue {
     return this.byId.get(id);
   }
 
-  /** Problems of `elements` for template `id` (empty when they are fine). */
+  /** Problems of `elements` for `template` (empty when they are fine). */
   check(template: CitationTemplate, elements: Record<string, string>) {
     return elementProblems(template, elements);
   }
