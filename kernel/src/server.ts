@@ -21,6 +21,7 @@ import { guardHook } from './http/guard.js';
 import { checkIdempotencyKey } from './http/idempotency.js';
 import { installProblemHandlers } from './http/problem-handler.js';
 import { installRouteConventions } from './http/route-conventions.js';
+import { installValidators } from './http/validation.js';
 import { installOpenApi } from './http/openapi.js';
 import { Kernel } from './kernel.js';
 import { treesRoutes } from './routes/trees.js';
@@ -98,9 +99,9 @@ export async function createServer(options: ServerOptions): Promise<RootlineServ
     forceCloseConnections: true,
     return503OnClosing: true,
     bodyLimit: 4 * 1024 * 1024,
-    ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: 'array', useDefaults: true } },
   }) as unknown as FastifyInstance;
   installProblemHandlers(app);
+  installValidators(app);
   installRouteConventions(app);
 
   const container = createContainer({ injectionMode: InjectionMode.PROXY, strict: true });

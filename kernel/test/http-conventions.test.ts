@@ -92,3 +92,14 @@ t.test('capabilities list the api version and loaded plugins', async (t) => {
   t.match(body.platform, /^[a-z0-9]+-[a-z0-9]+$/);
   t.same(body.plugins, [{ name: '@rootline/plugin-notes', version: '0.1.0' }]);
 });
+
+t.test('body fields keep their JSON types: a number is not quietly turned into text', async (t) => {
+  const s = await buildTestServer(t);
+  for (const name of [5, true, ['X']]) {
+    const reply = await s.request('POST', '/v1/trees', { body: { name } });
+    t.equal(reply.statusCode, 400, JSON.stringify(name));
+    t.equal(reply.json().errors[0].name, 'name');
+  }
+  t.equal((await s.request('GET', '/v1/trees', { query: { limit: '2' } })).statusCode, 200, 'query text is still coerced');
+  t.equal((await s.request('GET', '/v1/trees')).json().total, 1);
+});
