@@ -45,8 +45,15 @@ export class ClaimQueries {
   }
 
   count(filter: ClaimFilter): number {
+    if (filter.persona !== undefined && !filter.activeOnly && filter.proposer === undefined) return this.personaCount(filter);
     const { clauses, params } = conditions(filter);
     return (this.tree.prepare(`SELECT count(*) AS n FROM assertions ${whereOf(clauses)}`).get(...params) as { n: number }).n;
+  }
+
+  /** A persona's matches from `assertion_counts` (kept by triggers): a few rows summed, not thousands counted. */
+  private personaCount(filter: ClaimFilter): number {
+    const { clauses, params } = conditions({ ...filter, source: filter.source === null ? '' : filter.source });
+    return (this.tree.prepare(`SELECT coalesce(sum(n), 0) AS n FROM assertion_counts ${whereOf(clauses)}`).get(...params) as { n: number }).n;
   }
 
   /** The two halves of the sourcing tally; the caller adds them up, never counts a total itself. */

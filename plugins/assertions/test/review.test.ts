@@ -42,6 +42,11 @@ t.test('every review from every status: allowed moves write one record, repeats 
       if (review !== 'supersede') t.equal(reply.body, '', `${name}: no body`);
     }
   }
+  for (const state of STATUSES) {
+    const listed = (await s.request('GET', '/v1/assertions', { query: { persona, state, limit: 1 } })).json().total;
+    const counted = (db(s).prepare('SELECT count(*) AS n FROM assertions WHERE persona = ? AND status = ?').get(persona, state) as { n: number }).n;
+    t.equal(listed, counted, `after all the moves, total of state=${state} is the number of ${state} claims`);
+  }
 });
 
 t.test('confirm, refute and mark-fabricated are the human\'s: an agent gets 403 and nothing changes', async (t) => {
