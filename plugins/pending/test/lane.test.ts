@@ -1,5 +1,5 @@
 import t from 'tap';
-import { countRows, laneServer, make, propose, recordKinds, statusOf } from './fixtures/helpers.js';
+import { laneServer, make, propose, recordKinds, statusOf } from './fixtures/helpers.js';
 
 const UNKNOWN = '01938f0e-0000-7000-8000-000000000000';
 

@@ -119,8 +119,13 @@ export async function benchAssertions(): Promise<Record<string, unknown>> {
     const seedSeconds = round((performance.now() - seedStarted) / 1000, 1);
     const treeClaims = (tree.db.prepare('SELECT count(*) AS n FROM assertions').get() as { n: number }).n;
 
+    // Seeding held the event loop for a while: let the server drop the keep-alive sockets
+    // that timed out meanwhile, and retry once if the client reused one anyway.
+    await new Promise((resolve) => setTimeout(resolve, 500));
     const listUrl = `${url}/v1/assertions?persona=${listed}`;
-    const body = await (await fetch(listUrl, { headers: human })).text();
+    const body = await fetch(listUrl, { headers: human })
+      .catch(() => fetch(listUrl, { headers: human }))
+      .then((reply) => reply.text());
     const page = JSON.parse(body) as { total: number; items: unknown[] };
     const { bare, url: bareUrl } = await bareServer(body);
     try {
