@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { mkdirSync, openSync } from 'node:fs';
 import pino, { type Logger } from 'pino';
 
 /**
@@ -6,7 +7,11 @@ import pino, { type Logger } from 'pino';
  * no headers (so no tokens), no bodies, no query strings.
  */
 export function createLogger(logsDir: string, level = process.env.ROOTLINE_LOG_LEVEL ?? 'info'): Logger {
-  const destination = pino.destination({ dest: join(logsDir, 'rootline.log'), mkdir: true, sync: false });
+  // The file is opened here, synchronously, so the logger is ready before the first line;
+  // writes are asynchronous.
+  mkdirSync(logsDir, { recursive: true });
+  const fd = openSync(join(logsDir, 'rootline.log'), 'a', 0o600);
+  const destination = pino.destination({ fd, sync: false });
   return pino(
     {
       level,

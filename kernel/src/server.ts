@@ -121,10 +121,8 @@ export async function createServer(options: ServerOptions): Promise<RootlineServ
   const authenticate = authHook(registry);
   app.addHook('onRequest', async (request) => {
     guard(request);
-    if (!request.url.startsWith('/v1/docs')) {
-      authenticate(request);
-      if (request.actor) request.diScope.register('actor', asValue(request.actor));
-    }
+    authenticate(request);
+    if (request.actor) request.diScope.register('actor', asValue(request.actor));
     checkIdempotencyKey(request);
   });
 

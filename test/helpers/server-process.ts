@@ -1,17 +1,15 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { request as httpRequest } from 'node:http';
 
 export const root = resolve(import.meta.dirname, '../..');
 
-/** Builds a bundle from a manifest unless it is already there (npm test builds the default one first). */
+/** Builds a bundle from a manifest (half a second), so a test never runs a stale build. */
 export function ensureBundle(manifest = 'rootline.manifest.json', out = 'dist/rootline.mjs'): string {
   const file = join(root, out);
-  if (!existsSync(file) || process.env.ROOTLINE_REBUILD === '1') {
-    execFileSync(process.execPath, [join(root, 'tools/build/src/build.mjs'), '--manifest', join(root, manifest), '--out', file, '--quiet']);
-  }
+  execFileSync(process.execPath, [join(root, 'tools/build/src/build.mjs'), '--manifest', join(root, manifest), '--out', file, '--quiet']);
   return file;
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
+import { docsPageRoutes } from './docs-page.js';
 import { ProblemSchema } from '../schemas.js';
 
 const PROBLEM_TEXT: Record<number, string> = {
@@ -19,7 +19,7 @@ const PROBLEM_TEXT: Record<number, string> = {
   503: 'Not accepted right now',
 };
 
-/** OpenAPI 3.1 of every route on both mounts at `/v1/openapi.json`, and a page at `/v1/docs`. */
+/** OpenAPI 3.1 of every route on both mounts at `/v1/openapi.json`, and the page at `/v1/docs`. */
 export async function installOpenApi(app: FastifyInstance, info: { appVersion: string }): Promise<void> {
   app.addSchema(ProblemSchema);
   await app.register(swagger, {
@@ -48,5 +48,5 @@ export async function installOpenApi(app: FastifyInstance, info: { appVersion: s
     },
   });
   app.get('/v1/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
-  await app.register(swaggerUi, { routePrefix: '/v1/docs', uiConfig: { persistAuthorization: false }, staticCSP: true, uiHooks: {} });
+  await app.register(docsPageRoutes, { prefix: '/v1' });
 }

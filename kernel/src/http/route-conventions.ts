@@ -10,6 +10,8 @@ export interface RouteConfig {
 
 type Schema = Record<string, unknown>;
 
+const NO_QUERY = Type.Object({}, { additionalProperties: false });
+
 /** Makes every object in a body schema refuse unknown fields, unless it says otherwise. */
 function refuseUnknownFields(schema: unknown): void {
   if (!schema || typeof schema !== 'object') return;
@@ -34,8 +36,9 @@ export function installRouteConventions(app: FastifyInstance): void {
   app.addHook('onRoute', (route: RouteOptions) => {
     const schema: Schema = { ...((route.schema as Schema | undefined) ?? {}) };
     const query = schema.querystring as Schema | undefined;
-    if (!query) schema.querystring = Type.Object({}, { additionalProperties: false });
-    else if (query.additionalProperties === undefined) schema.querystring = { ...query, additionalProperties: false };
+    // Strictness is set on the schema object itself, so both mounts share one compiled validator.
+    if (!query) schema.querystring = NO_QUERY;
+    else if (query.additionalProperties === undefined) query.additionalProperties = false;
     if (schema.body) refuseUnknownFields(schema.body);
     schema['x-service-tier'] = 'preview';
     const config = (route.config ?? {}) as RouteConfig;
@@ -50,17 +53,29 @@ export function installRouteConventions(app: FastifyInstance): void {
   });
 }
 
+const TREE_ID: TSchema = Type.String({ description: 'The tree this request acts on', minLength: 1 });
+const NO_PARAMS = { type: 'object', properties: {}, required: [] };
+const pinned = new WeakMap<Schema, Schema>();
+
+/** The route's own path parameters plus `tree_id`, made once per schema object. */
+function pinnedParams(params: Schema = NO_PARAMS): Schema {
+  let merged = pinned.get(params);
+  if (!merged) {
+    merged = {
+      ...params,
+      properties: { tree_id: TREE_ID, ...((params.properties as Schema) ?? {}) },
+      required: ['tree_id', ...(((params.required as string[]) ?? []).filter((name) => name !== 'tree_id'))],
+    };
+    pinned.set(params, merged);
+  }
+  return merged;
+}
+
 /** Adds `tree_id` to the path parameters of every route of the pinned mount. */
 export function addTreeIdParam(app: FastifyInstance): void {
   app.addHook('onRoute', (route: RouteOptions) => {
     const schema: Schema = { ...((route.schema as Schema | undefined) ?? {}) };
-    const params = (schema.params as Schema | undefined) ?? { type: 'object', properties: {}, required: [] };
-    const treeId: TSchema = Type.String({ description: 'The tree this request acts on', minLength: 1 });
-    schema.params = {
-      ...params,
-      properties: { tree_id: treeId, ...((params.properties as Schema) ?? {}) },
-      required: ['tree_id', ...(((params.required as string[]) ?? []).filter((name) => name !== 'tree_id'))],
-    };
+    schema.params = pinnedParams(schema.params as Schema | undefined);
     const problems = new Set<number>((schema['x-problems'] as number[] | undefined) ?? []);
     problems.add(404);
     schema['x-problems'] = [...problems];

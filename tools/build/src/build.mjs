@@ -18,7 +18,7 @@ const manifestFile = resolve(values.manifest ?? join(root, 'rootline.manifest.js
 const outFile = resolve(values.out ?? join(root, 'dist', 'rootline.mjs'));
 const log = (line) => values.quiet || process.stdout.write(`${line}\n`);
 
-const EXTERNAL = ['better-sqlite3', 'sharp', '@napi-rs/canvas', 'pdfjs-dist', '@fastify/swagger-ui', '@fastify/static', 'pino', 'thread-stream'];
+const EXTERNAL = ['better-sqlite3', 'sharp', '@napi-rs/canvas', 'pdfjs-dist', 'swagger-ui-dist', 'pino', 'thread-stream'];
 const MIGRATION = /^(\d{3,})_([a-z0-9_-]+)\.sql$/;
 
 function fail(message) {
