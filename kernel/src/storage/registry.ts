@@ -19,6 +19,7 @@ export interface CredentialRow {
 }
 
 const ACTIVE_TREE = 'active_tree_id';
+const CREDENTIAL_RECHECK_MS = 200;
 
 /**
  * The registry database: the trees, which one is active, settings and credentials.
@@ -29,6 +30,7 @@ export class Registry extends EventEmitter {
   /** The active tree changes only through this process, so it is kept in memory. */
   private activeTree: string | null | undefined;
   private dataVersion: Statement | undefined;
+  private credentialCheckedAt = 0;
   private credentialCache: { version: number; byDigest: Map<string, Pick<CredentialRow, 'credential_id' | 'kind' | 'digest'>> } | null = null;
 
   constructor(readonly db: Db, private readonly clock: Clock, private readonly ids: IdSource) {
@@ -85,16 +87,31 @@ export class Registry extends EventEmitter {
 
   /**
    * Active credentials by digest, cached until the registry file changes. `data_version`
-   * moves when any other connection (the CLI revoking an agent) commits, so a revocation
-   * takes effect on the next request without a query per request.
+   * moves when any other connection (the CLI revoking an agent) commits; a change made
+   * through this process clears the cache at once.
    */
   credentialByDigest(digestHex: string): Pick<CredentialRow, 'credential_id' | 'kind' | 'digest'> | undefined {
+    const now = Date.now();
+    // Look at the file's version at most every 200 ms: a revocation from another process
+    // takes effect within that, and a busy server does not ask SQLite on every request.
+    if (!this.credentialCache || now - this.credentialCheckedAt >= CREDENTIAL_RECHECK_MS) {
+      this.credentialCheckedAt = now;
+      this.refreshCredentials();
+    }
+    const found = this.credentialCache!.byDigest.get(digestHex);
+    if (found || now === this.credentialCheckedAt) return found;
+    // Unknown: perhaps created a moment ago by `rootline agent create`; look again now.
+    this.credentialCheckedAt = now;
+    this.refreshCredentials();
+    return this.credentialCache!.byDigest.get(digestHex);
+  }
+
+  private refreshCredentials(): void {
     this.dataVersion ??= this.db.prepare('PRAGMA data_version').pluck();
     const version = this.dataVersion.get() as number;
     if (!this.credentialCache || this.credentialCache.version !== version) {
       this.credentialCache = { version, byDigest: new Map(this.activeCredentials().map((row) => [row.digest, row])) };
     }
-    return this.credentialCache.byDigest.get(digestHex);
   }
 
   listCredentials(kind: 'human' | 'agent'): CredentialRow[] {
