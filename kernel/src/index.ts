@@ -6,6 +6,7 @@ export { Uuid, Page, PagingQuery, Order, ProblemSchema, OkResponse } from './sch
 export { Paging, SPEC_LIST_LIMITS, LIST_LIMITS, clampLimit, type PageWindow, type PageEnvelope, type LimitBounds } from './http/paging.js';
 export type { RouteConfig } from './http/route-conventions.js';
 export { Tree } from './storage/tree.js';
+export { BlobStore, BlobTooLargeError, ADDRESS_PATTERN, type BlobRef } from './storage/blob-store.js';
 export type { Db, Statement } from './storage/sqlite.js';
 export { openDatabase } from './storage/sqlite.js';
 export type { Migration } from './storage/migrations.js';

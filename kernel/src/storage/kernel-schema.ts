@@ -50,4 +50,16 @@ CREATE INDEX records_import ON records (import_key, seq) WHERE import_key IS NOT
 CREATE INDEX records_kind ON records (kind, seq);
 `,
   },
+  {
+    version: 2,
+    name: 'blobs',
+    sql: `
+CREATE TABLE blobs (
+  address TEXT PRIMARY KEY,
+  size_bytes INTEGER NOT NULL,
+  media_type TEXT NOT NULL,
+  created_at_ms INTEGER NOT NULL
+) WITHOUT ROWID;
+`,
+  },
 ];

@@ -69,6 +69,7 @@ export class TreeStore {
       tree.close();
       throw error;
     }
+    tree.blobs.removeLeftovers();
     this.open.set(row.tree_id, tree);
     return tree;
   }

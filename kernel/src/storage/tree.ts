@@ -5,6 +5,7 @@ import { openDatabase, StatementCache } from './sqlite.js';
 import { RecordLog, type NewRecord, type TreeRecord } from '../records.js';
 import type { ChangeBus } from '../stream/change-bus.js';
 import type { Clock, IdSource } from '../ids.js';
+import { BlobStore } from './blob-store.js';
 
 /**
  * One open tree: its SQLite database, its objects folder and its record log.
@@ -15,12 +16,13 @@ export class Tree {
   readonly records: RecordLog;
   readonly objectsDir: string;
   private readonly statements: StatementCache;
+  private blobStore: BlobStore | undefined;
 
   constructor(
     readonly id: string,
     readonly dir: string,
     private readonly bus: ChangeBus,
-    clock: Clock,
+    private readonly clock: Clock,
     ids: IdSource,
   ) {
     mkdirSync(dir, { recursive: true });
@@ -29,6 +31,11 @@ export class Tree {
     this.db = openDatabase(join(dir, 'tree.db'));
     this.records = new RecordLog(this.db, clock, ids);
     this.statements = new StatementCache(this.db);
+  }
+
+  /** The tree's content-addressed files (scans, photographs, exports). */
+  get blobs(): BlobStore {
+    return (this.blobStore ??= new BlobStore(this, this.clock));
   }
 
   /** A prepared statement, created once for this database. */

@@ -1,0 +1,133 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, existsSync, mkdirSync, readdirSync, rmSync, type ReadStream } from 'node:fs';
+import { open, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import type { Actor } from '../auth/actor.js';
+import type { Clock } from '../ids.js';
+import type { Tree } from './tree.js';
+import { sniffMediaType, SNIFF_BYTES } from './media-type.js';
+
+/** A stored blob: its content address (bare SHA-256 hex), size and sniffed media type. */
+export interface BlobRef {
+  address: string;
+  size_bytes: number;
+  media_type: string;
+}
+
+export class BlobTooLargeError extends Error {
+  override name = 'BlobTooLargeError';
+  constructor(readonly maxBytes: number) {
+    super(`The upload passed the ceiling of ${maxBytes} bytes`);
+  }
+}
+
+export const ADDRESS_PATTERN = /^[0-9a-f]{64}$/;
+const TEMPORARY_PREFIX = '.incoming-';
+
+/**
+ * The tree's content-addressed store: `objects/ab/<hex>` plus a `blobs` row.
+ *
+ * Write order, so a crash at any moment loses nothing acknowledged and leaves nothing
+ * half-written: stream into a temporary file in the objects folder while hashing ->
+ * fsync the file -> rename it to its address -> fsync the folder -> commit the row (and
+ * `blob.stored.v1`). A blob that already exists is not written twice. Temporary files
+ * left by a crash are removed when the tree opens.
+ */
+export class BlobStore {
+  constructor(private readonly tree: Tree, private readonly clock: Clock) {}
+
+  has(address: string): boolean {
+    return ADDRESS_PATTERN.test(address) && this.tree.prepare('SELECT 1 FROM blobs WHERE address = ?').get(address) !== undefined;
+  }
+
+  stat(address: string): BlobRef | undefined {
+    if (!ADDRESS_PATTERN.test(address)) return undefined;
+    return this.tree.prepare('SELECT address, size_bytes, media_type FROM blobs WHERE address = ?').get(address) as BlobRef | undefined;
+  }
+
+  /** Streams bytes from disk; `start`/`end` are inclusive byte offsets. */
+  openRead(address: string, range?: { start: number; end: number }): ReadStream {
+    return createReadStream(this.fileOf(address), range ? { start: range.start, end: range.end } : {});
+  }
+
+  /** Streams `source` into the store. Rejects with BlobTooLargeError past `maxBytes`, leaving nothing behind. */
+  async write(source: AsyncIterable<Buffer | Uint8Array> | Readable, options: { maxBytes: number; actor: Actor }): Promise<BlobRef & { created: boolean }> {
+    const temporary = join(this.tree.objectsDir, `${TEMPORARY_PREFIX}${randomBytes(8).toString('hex')}`);
+    const file = await open(temporary, 'wx', 0o600);
+    const hash = createHash('sha256');
+    const head: Buffer[] = [];
+    let headBytes = 0;
+    let size = 0;
+    try {
+      for await (const chunk of source) {
+        const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+        size += bytes.length;
+        if (size > options.maxBytes) throw new BlobTooLargeError(options.maxBytes);
+        hash.update(bytes);
+        if (headBytes < SNIFF_BYTES) {
+          head.push(bytes.subarray(0, SNIFF_BYTES - headBytes));
+          headBytes += Math.min(bytes.length, SNIFF_BYTES - headBytes);
+        }
+        await file.write(bytes);
+      }
+      await file.sync();
+    } catch (error) {
+      await file.close().catch(() => undefined);
+      await rm(temporary, { force: true });
+      throw error;
+    }
+    await file.close();
+    const address = hash.digest('hex');
+    const target = this.fileOf(address);
+    try {
+      if (await stat(target).then(() => true, () => false)) await rm(temporary, { force: true });
+      else await this.moveIntoPlace(temporary, target);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+    const mediaType = await sniffMediaType(Buffer.concat(head));
+    const created = this.tree.transact(() => {
+      const inserted = this.tree
+        .prepare('INSERT INTO blobs (address, size_bytes, media_type, created_at_ms) VALUES (?, ?, ?, ?) ON CONFLICT (address) DO NOTHING')
+        .run(address, size, mediaType, this.clock.now()).changes > 0;
+      if (inserted) {
+        this.tree.record({ kind: 'blob.stored.v1', entity_type: 'blob', entity_id: address, actor: options.actor, payload: { size_bytes: size, media_type: mediaType } });
+      }
+      return inserted;
+    });
+    const row = this.stat(address)!;
+    return { ...row, created };
+  }
+
+  /** Removes temporary files a crash left behind (called when the tree opens). */
+  removeLeftovers(): number {
+    if (!existsSync(this.tree.objectsDir)) return 0;
+    let removed = 0;
+    for (const name of readdirSync(this.tree.objectsDir)) {
+      if (name.startsWith(TEMPORARY_PREFIX)) {
+        rmSync(join(this.tree.objectsDir, name), { force: true });
+        removed++;
+      }
+    }
+    return removed;
+  }
+
+  private fileOf(address: string): string {
+    if (!ADDRESS_PATTERN.test(address)) throw new Error('Not a blob address');
+    return join(this.tree.objectsDir, address.slice(0, 2), address);
+  }
+
+  private async moveIntoPlace(temporary: string, target: string): Promise<void> {
+    const folder = join(target, '..');
+    mkdirSync(folder, { recursive: true });
+    await rename(temporary, target);
+    const handle = await open(folder, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  }
+}

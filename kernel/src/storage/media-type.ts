@@ -1,0 +1,18 @@
+import { fileTypeFromBuffer } from 'file-type';
+
+/** How many leading bytes the sniffer looks at. */
+export const SNIFF_BYTES = 4100;
+
+/** The media type read from the bytes themselves (never from a client's claim). */
+export async function sniffMediaType(head: Buffer): Promise<string> {
+  if (head.length === 0) return 'application/octet-stream';
+  const found = await fileTypeFromBuffer(head);
+  if (found) return found.mime;
+  return looksLikeText(head) ? 'text/plain' : 'application/octet-stream';
+}
+
+function looksLikeText(head: Buffer): boolean {
+  const text = head.toString('utf8');
+  if (text.includes('\uFFFD') && head.length < SNIFF_BYTES) return false;
+  return !/[\x00-\x08\x0E-\x1F]/.test(text.slice(0, 1024));
+}

@@ -1,0 +1,9 @@
+import { defineProblem, Problems } from '@rootline/kernel';
+
+/** Problems the blobs plugin throws. */
+export const BlobProblems = {
+  blobNotFound: (address: string) => Problems.notFound(`No blob sha256:${address} in this tree`, { extras: { entity: 'blob' } }),
+  tooLarge: (maxBytes: number) =>
+    Problems.payloadTooLarge(`Uploads are limited to ${maxBytes} bytes (ROOTLINE_BLOB_MAX_BYTES); nothing was stored`, { extras: { max_bytes: maxBytes }, headers: { connection: 'close' } }),
+  rangeNotSatisfiable: defineProblem('range-not-satisfiable', 416, 'Range not satisfiable'),
+};

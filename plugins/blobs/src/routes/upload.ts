@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { BlobTooLargeError } from '@rootline/kernel';
+import { BlobRefDto } from '../schemas.js';
+import { BlobProblems } from '../errors.js';
+import { uploadCeiling } from '../ceiling.js';
+
+/**
+ * `POST {P}/blobs`: the raw body is streamed into the store while it arrives, never held
+ * in memory. Any Content-Type is taken as bytes. Past the ceiling the upload is refused
+ * (413) and the connection closed; a client that goes away leaves nothing behind.
+ */
+export async function uploadRoutes(app: FastifyInstance) {
+  const maxBytes = uploadCeiling(app.kernel.settings.env);
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+  app.post('/blobs', {
+    schema: {
+      summary: 'Upload bytes (a scan, a photograph, a PDF)',
+      description: `Send the raw bytes as the body (\`Content-Type: application/octet-stream\`; any type is accepted as bytes). The answer is the content address (bare SHA-256 hex), the size and the media type sniffed from the bytes. Uploading the same bytes again stores nothing new. Bodies over the ceiling (${maxBytes} bytes by default 256 MiB, ROOTLINE_BLOB_MAX_BYTES) are refused with 413 while arriving.`,
+      tags: ['blobs'],
+      consumes: ['application/octet-stream'],
+      response: { 200: BlobRefDto },
+      'x-problems': [413],
+    },
+  }, async (request, reply) => {
+    const declared = Number(request.headers['content-length']);
+    if (Number.isFinite(declared) && declared > maxBytes) throw BlobProblems.tooLarge(maxBytes);
+    const body = (request.body as AsyncIterable<Buffer> | undefined) ?? (async function* nothing() {})();
+    try {
+      const { address, size_bytes, media_type } = await request.tree.blobs.write(body, { maxBytes, actor: request.actor });
+      return reply.send({ address, size_bytes, media_type });
+    } catch (error) {
+      if (error instanceof BlobTooLargeError) {
+        // Stop reading the rest: answer, then close the connection.
+        reply.raw.once('finish', () => request.raw.destroy());
+        throw BlobProblems.tooLarge(maxBytes);
+      }
+      throw error;
+    }
+  });
+}
