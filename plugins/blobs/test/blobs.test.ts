@@ -1,0 +1,166 @@
+import t from 'tap';
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { buildTestServer, type TestServer } from '@rootline/kernel/testing';
+import { sha256, storedObjects } from './fixtures/files.js';
+
+const plugins = ['@rootline/plugin-blobs'];
+const octets = { 'content-type': 'application/octet-stream' };
+
+async function upload(s: TestServer, bytes: Buffer, options: { token?: string; prefix?: string } = {}) {
+  const reply = await s.request('POST', `${options.prefix ?? '/v1'}/blobs`, { payload: bytes, headers: octets, token: options.token });
+  return { reply, blob: reply.json<{ address: string; size_bytes: number; media_type: string }>() };
+}
+
+const countRows = (s: TestServer, sql: string, ...args: unknown[]) => (s.server.kernel.trees.active().db.prepare(sql).get(...args) as { n: number }).n;
+
+t.test('bytes come back exactly as they went in', async (t) => {
+  const s = await buildTestServer(t, { plugins });
+  const cases: [string, Buffer][] = [
+    ['empty', Buffer.alloc(0)],
+    ['one byte', Buffer.from([0x42])],
+    ['5 MiB', randomBytes(5 * 1024 * 1024)],
+    ['random binary with every byte value', Buffer.concat([Buffer.from(Array.from({ length: 256 }, (_, i) => i)), randomBytes(70_001)])],
+  ];
+  for (const [name, bytes] of cases) {
+    const { reply, blob } = await upload(s, bytes);
+    t.equal(reply.statusCode, 200, `${name}: uploaded`);
+    t.equal(blob.size_bytes, bytes.length, `${name}: size`);
+    t.equal(blob.address, sha256(bytes), `${name}: address is the SHA-256`);
+    const down = await s.request('GET', `/v1/blobs/sha256:${blob.address}`);
+    t.equal(down.statusCode, 200, `${name}: downloaded`);
+    t.equal(down.headers['content-type'], 'application/octet-stream');
+    t.equal(Number(down.headers['content-length']), bytes.length, `${name}: Content-Length`);
+    t.ok(down.rawPayload.equals(bytes), `${name}: same bytes`);
+  }
+});
+
+t.test('the address is what sha256sum prints for the same bytes', async (t) => {
+  const s = await buildTestServer(t, { plugins });
+  const dir = mkdtempSync(join(tmpdir(), 'rootline-sha-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const bytes = randomBytes(300_000);
+  const file = join(dir, 'scan.bin');
+  writeFileSync(file, bytes);
+  const printed = execFileSync('sha256sum', [file], { encoding: 'utf8' }).split(/\s+/)[0];
+  const { blob } = await upload(s, bytes);
+  t.equal(blob.address, printed);
+  t.match(blob.address, /^[0-9a-f]{64}$/);
+});
+
+t.test('uploading the same bytes twice stores them once', async (t) => {
+  const s = await buildTestServer(t, { plugins });
+  const objectsDir = s.server.kernel.trees.active().objectsDir;
+  const bytes = randomBytes(10_000);
+  const first = await upload(s, bytes);
+  const second = await upload(s, bytes);
+  t.equal(second.reply.statusCode, 200);
+  t.same(second.blob, first.blob, 'the same answer both times');
+  t.same(storedObjects(objectsDir), [join(first.blob.address.slice(0, 2), first.blob.address)], 'one file, at objects/ab/<hex>');
+  t.equal(countRows(s, 'SELECT count(*) AS n FROM blobs'), 1, 'one blobs row');
+  t.equal(countRows(s, "SELECT count(*) AS n FROM records WHERE kind = 'blob.stored.v1' AND entity_id = ?", first.blob.address), 1, 'one blob.stored.v1 record');
+});
+
+t.test('addresses that are not sha256:<64 lowercase hex> are refused; unknown ones are not found', async (t) => {
+  const s = await buildTestServer(t, { plugins });
+  const hex = sha256(Buffer.from('the register'));
+  for (const address of ['sha256:XYZ', hex, `sha256:${hex.toUpperCase()}`, `sha256:${hex.slice(1)}`, `md5:${hex}`]) {
+    const reply = await s.request('GET', `/v1/blobs/${address}`);
+    t.equal(reply.statusCode, 400, `${address.slice(0, 20)}...: 400`);
+    t.equal(reply.json().code, 'validation-failed');
+  }
+  const unknown = await s.request('GET', `/v1/blobs/sha256:${hex}`);
+  t.equal(unknown.statusCode, 404);
+  t.equal(unknown.json().code, 'not-found');
+});
+
+t.test('ranges: a part, an open end, a suffix, and one past the end', async (t) => {
+  const s = await buildTestServer(t, { plugins });
+  const bytes = randomBytes(1000);
+  const { blob } = await upload(s, bytes);
+  const path = `/v1/blobs/sha256:${blob.address}`;
+
+  const first = await s.request('GET', path, { headers: { range: 'bytes=0-9' } });
+  t.equal(first.statusCode, 206);
+  t.equal(first.headers['content-range'], 'bytes 0-9/1000');
+  t.equal(Number(first.headers['content-length']), 10);
+  t.ok(first.rawPayload.equals(bytes.subarray(0, 10)));
+
+  const open = await s.request('GET', path, { headers: { range: 'bytes=10-' } });
+  t.equal(open.statusCode, 206);
+  t.equal(open.headers['content-range'], 'bytes 10-999/1000');
+  t.ok(open.rawPayload.equals(bytes.subarray(10)));
+
+  const suffix = await s.request('GET', path, { headers: { range: 'bytes=-5' } });
+  t.equal(suffix.statusCode, 206);
+  t.equal(suffix.headers['content-range'], 'bytes 995-999/1000');
+  t.ok(suffix.rawPayload.equals(bytes.subarray(995)));
+
+  const past = await s.request('GET', path, { headers: { range: 'bytes=999999-' } });
+  t.equal(past.statusCode, 416);
+  t.equal(past.json().code, 'range-not-satisfiable');
+  t.equal(past.headers['content-range'], 'bytes */1000');
+});
+
+t.test('HEAD answers the headers without the bytes; a known ETag gets 304', async (t) => {
+  const s = await buildTestServer(t, { plugins });
+  const bytes = randomBytes(4096);
+  const { blob } = await upload(s, bytes);
+  const path = `/v1/blobs/sha256:${blob.address}`;
+
+  const head = await s.request('HEAD', path);
+  t.equal(head.statusCode, 200);
+  t.equal(Number(head.headers['content-length']), 4096);
+  t.equal(head.headers['accept-ranges'], 'bytes');
+  t.equal(head.rawPayload.length, 0, 'no body');
+  const etag = head.headers.etag as string;
+  t.equal(etag, `"sha256:${blob.address}"`);
+
+  const again = await s.request('GET', path, { headers: { 'if-none-match': etag } });
+  t.equal(again.statusCode, 304);
+  t.equal(again.rawPayload.length, 0);
+  t.equal(again.headers.etag, etag);
+
+  const other = await s.request('GET', path, { headers: { 'if-none-match': '"sha256:0000"' } });
+  t.equal(other.statusCode, 200, 'another ETag gets the bytes');
+});
+
+t.test('the media type is read from the bytes, not from the request', async (t) => {
+  const s = await buildTestServer(t, { plugins });
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 120, g: 80, b: 40 } } }).png().toBuffer();
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+  t.equal((await upload(s, png)).blob.media_type, 'image/png');
+  t.equal((await upload(s, pdf)).blob.media_type, 'application/pdf');
+  const claimed = await s.request('POST', '/v1/blobs', { payload: randomBytes(64), headers: { 'content-type': 'image/jpeg' } });
+  t.equal(claimed.statusCode, 200, 'any Content-Type is taken as bytes');
+  t.not(claimed.json().media_type, 'image/jpeg', 'a claimed type is not believed');
+});
+
+t.test('the pinned mount answers like the active one, for the same tree', async (t) => {
+  const s = await buildTestServer(t, { plugins });
+  const treeId = s.server.kernel.trees.active().id;
+  const bytes = randomBytes(2048);
+  const { reply, blob } = await upload(s, bytes, { prefix: `/v1/trees/${treeId}` });
+  t.equal(reply.statusCode, 200);
+  const pinned = await s.request('GET', `/v1/trees/${treeId}/blobs/sha256:${blob.address}`);
+  t.ok(pinned.rawPayload.equals(bytes));
+  const active = await s.request('GET', `/v1/blobs/sha256:${blob.address}`);
+  t.ok(active.rawPayload.equals(bytes), 'visible on /v1 too: the active tree is that tree');
+  const missing = await s.request('GET', `/v1/trees/00000000-0000-7000-8000-000000000000/blobs/sha256:${blob.address}`);
+  t.equal(missing.statusCode, 404);
+  t.equal(missing.json().code, 'tree-not-found');
+});
+
+t.test('an agent can upload, and the record says an agent stored it', async (t) => {
+  const s = await buildTestServer(t, { plugins });
+  const { reply, blob } = await upload(s, randomBytes(512), { token: s.agentToken });
+  t.equal(reply.statusCode, 200);
+  const record = s.server.kernel.trees.active().db.prepare("SELECT actor_kind, credential_id FROM records WHERE kind = 'blob.stored.v1' AND entity_id = ?").get(blob.address);
+  t.same(record, { actor_kind: 'agent', credential_id: s.agentCredentialId });
+  const anonymous = await s.request('POST', '/v1/blobs', { payload: randomBytes(16), headers: octets, token: null });
+  t.equal(anonymous.statusCode, 401, 'no token, no upload');
+});
