@@ -52,7 +52,7 @@ export class BlobStore {
   }
 
   /** Streams `source` into the store. Rejects with BlobTooLargeError past `maxBytes`, leaving nothing behind. */
-  async write(source: AsyncIterable<Buffer | Uint8Array> | Readable, options: { maxBytes: number; actor: Actor }): Promise<BlobRef & { created: boolean }> {
+  async write(source: AsyncIterable<Buffer | Uint8Array> | Iterable<Buffer | Uint8Array> | Readable, options: { maxBytes: number; actor: Actor }): Promise<BlobRef & { created: boolean }> {
     const temporary = join(this.tree.objectsDir, `${TEMPORARY_PREFIX}${randomBytes(8).toString('hex')}`);
     const file = await open(temporary, 'wx', 0o600);
     const hash = createHash('sha256');

@@ -1,6 +1,5 @@
 import type { Tree } from '@rootline/kernel';
 import { AssertionProblems } from './errors.js';
-import { treeHasBlob } from './blob-presence.js';
 import { sourceOfCitation, type CitationsPeer } from './peers.js';
 import type { NewEvidence } from './writer.js';
 import type { AttachEvidenceBody, EvidenceKind } from './schemas/evidence.js';
@@ -33,7 +32,7 @@ export async function checkEvidence(
   let citedSource: string | null = null;
   if (body.kind === 'blob') {
     evidence.blob = body.blob!.toLowerCase();
-    if (!(await treeHasBlob(tree, evidence.blob))) throw AssertionProblems.blobNotFound(evidence.blob);
+    if (!tree.blobs.has(evidence.blob)) throw AssertionProblems.blobNotFound(evidence.blob);
   } else if (body.kind === 'url') {
     evidence.url = followableUrl(body.url!);
   } else if (body.kind === 'citation') {

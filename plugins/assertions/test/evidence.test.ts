@@ -1,17 +1,12 @@
 import t from 'tap';
-import { createHash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { systemActor } from '@rootline/kernel';
 import type { TestServer } from '@rootline/kernel/testing';
 import { capture, claimIn, evidenceServer, footprint, newCitation, newPersona, newSource, recordKinds, sourceClaimCount, statusOf } from './fixtures/helpers.js';
 
-/** Puts bytes in the tree's content-addressed objects folder, as an uploaded blob would be. */
-function storeBlob(s: TestServer, text: string): string {
-  const hex = createHash('sha256').update(text).digest('hex');
-  const dir = join(s.server.kernel.trees.active().objectsDir, hex.slice(0, 2));
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, hex), text);
-  return hex;
+/** Stores bytes in the tree's blob store, as an upload through the blobs plugin would. */
+async function storeBlob(s: TestServer, text: string): Promise<string> {
+  const blob = await s.server.kernel.trees.active().blobs.write([Buffer.from(text)], { maxBytes: 1 << 20, actor: systemActor });
+  return blob.address;
 }
 
 const UNKNOWN = '01938f0e-0000-7000-8000-000000000000';
@@ -22,7 +17,7 @@ t.test('each kind of evidence attaches to a claim and is read back with it', asy
   const source = await newSource(s);
   const citation = await newCitation(s, source);
   const claim = await capture(s, { persona, kind: 'birth' }, 'agent');
-  const blob = storeBlob(s, 'scan of the baptism register');
+  const blob = await storeBlob(s, 'scan of the baptism register');
   const bodies = [
     { kind: 'blob', blob: blob.toUpperCase(), description: 'Register scan' },
     { kind: 'url', url: 'https://www.freecen.org.uk/search_records/1851-ledbury' },

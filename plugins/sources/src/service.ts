@@ -1,7 +1,6 @@
 import type { Actor, Clock, IdSource, Tree } from '@rootline/kernel';
 import type { CitationsPeer, CitationView } from './peers.js';
 import { SourceProblems } from './errors.js';
-import { treeHasBlob } from './blob-presence.js';
 
 export interface SourceRow {
   id: string;
@@ -87,7 +86,7 @@ export class SourcesService {
     const blob = hex.toLowerCase();
     return this.tree.transact(() => {
       if (!this.exists(id)) throw SourceProblems.sourceNotFound(id);
-      if (!treeHasBlob(this.tree, blob)) throw SourceProblems.blobNotFound(blob);
+      if (!this.tree.blobs.has(blob)) throw SourceProblems.blobNotFound(blob);
       const { changes } = this.tree.prepare('INSERT OR IGNORE INTO source_blobs (source, blob, attached_at_ms) VALUES (?, ?, ?)').run(id, blob, this.clock.now());
       if (changes) this.tree.record({ kind: 'source.blob_attached.v1', entity_type: 'source', entity_id: id, actor, payload: { blob } });
       return this.get(id)!;
