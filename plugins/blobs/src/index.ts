@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { uploadRoutes } from './routes/upload.js';
 import { downloadRoutes } from './routes/download.js';
+import { thumbnailRoutes } from './routes/thumbnail.js';
 
 /**
  * @rootline/plugin-blobs: upload, download and thumbnails over the kernel's
@@ -10,6 +11,7 @@ import { downloadRoutes } from './routes/download.js';
 async function blobsPlugin(app: FastifyInstance) {
   app.kernel.treeRoutes(uploadRoutes);
   app.kernel.treeRoutes(downloadRoutes);
+  app.kernel.treeRoutes(thumbnailRoutes);
   app.kernel.declareIngest('application/pdf', 'image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/tiff');
 }
 

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import type { TypeBoxTypeProvider } from '@rootline/kernel';
+import { BlobAddressParams } from '../schemas.js';
+import { THUMBNAIL_MAX_SIDE, thumbnailServiceFor } from '../thumbnails.js';
+
+/**
+ * `GET {P}/blobs/sha256:<hex>/thumbnail`: a PNG of page 1 of a PDF, or the picture scaled
+ * down, at most 512 px on the long side. Rendered once in a worker, then served from the
+ * store like a download (the ETag is the PNG's own address).
+ */
+export async function thumbnailRoutes(app: FastifyInstance) {
+  const thumbnails = thumbnailServiceFor(app.kernel);
+  app.addHook('onClose', async () => thumbnails.close());
+  const route = app.withTypeProvider<TypeBoxTypeProvider>();
+  route.route({
+    method: ['GET', 'HEAD'],
+    url: '/blobs/:address/thumbnail',
+    schema: {
+      summary: 'Thumbnail of a blob (PNG, page 1 of a PDF)',
+      description: `A PNG at most ${THUMBNAIL_MAX_SIDE} px on the long side (never enlarged): page 1 of a PDF, or a JPEG/PNG/GIF/WebP/TIFF scaled down. Rendered on first request (time limit ROOTLINE_THUMBNAIL_TIMEOUT_MS, default 10 s) and cached. Any other type, or a PDF that cannot be rendered (encrypted, broken, too slow), is 404 \`not-found\` with a detail saying why.`,
+      tags: ['blobs'],
+      params: BlobAddressParams,
+      response: {
+        200: { description: 'The thumbnail', content: { 'image/png': { schema: Type.String({ format: 'binary' }) } } },
+        304: { description: 'Not modified (If-None-Match matched)' },
+      },
+      'x-problems': [404],
+    },
+    handler: async (request, reply) => {
+      const original = request.params.address.slice('sha256:'.length);
+      const { blob } = await thumbnails.thumbnailOf(request.tree, original);
+      const etag = `"sha256:${blob.address}"`;
+      reply.header('etag', etag).header('cache-control', 'private, max-age=31536000, immutable');
+      reply.header('x-content-type-options', 'nosniff');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      reply.type('image/png').header('content-length', blob.size_bytes);
+      if (request.method === 'HEAD') return reply.send();
+      return reply.send(request.tree.blobs.openRead(blob.address));
+    },
+  });
+}

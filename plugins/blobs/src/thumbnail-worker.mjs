@@ -1,0 +1,87 @@
+// Renders one thumbnail, then exits. Runs in a worker_threads Worker so a slow or hostile
+// file never blocks the server's event loop, and so the parent can terminate it on a time
+// limit. Plain JavaScript on purpose: the same file runs under the TypeScript test loader
+// and next to the esbuild bundle (tools/build copies `*worker*.mjs` beside dist/rootline.mjs).
+//
+// Input (workerData): { bytes: Uint8Array, mediaType: string, maxSide: number, timeoutMs: number }
+// Output (one message): { ok: true, png: Uint8Array, width, height }
+//                    or { ok: false, kind: 'encrypted' | 'invalid' | 'unrenderable', message }
+import { parentPort, workerData } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
+
+const { bytes, mediaType, maxSide, timeoutMs } = workerData;
+
+/** Errors that are the file's fault (remembered by the parent) versus anything else. */
+function classify(error) {
+  const name = error?.name ?? '';
+  const message = String(error?.message ?? error).slice(0, 300);
+  if (name === 'PasswordException') return { kind: 'encrypted', message: 'the PDF is password-protected' };
+  if (name === 'InvalidPDFException' || name === 'FormatError' || name === 'UnknownErrorException') return { kind: 'invalid', message };
+  if (/unsupported image format|corrupt|premature end|bad seek|Input buffer|VipsJpeg|pngload|tiff|gifload|webp/i.test(message)) return { kind: 'invalid', message };
+  return { kind: 'unrenderable', message };
+}
+
+/** Long side at most `maxSide`, never upscaled; at least 1 px either way. */
+function fit(width, height) {
+  const scale = Math.min(1, maxSide / Math.max(width, height));
+  return { scale, width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
+async function renderPdf() {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  // pdfjs has no real worker in Node; its "fake worker" imports this file in-thread.
+  const buildDir = new URL('./', import.meta.resolve('pdfjs-dist/legacy/build/pdf.mjs'));
+  pdfjs.GlobalWorkerOptions.workerSrc = new URL('pdf.worker.mjs', buildDir).href;
+  // Node's pdfjs reads these with fs, so plain folder paths with a trailing slash.
+  const assets = (folder) => fileURLToPath(new URL(`../../${folder}/`, buildDir));
+  const task = pdfjs.getDocument({
+    data: bytes,
+    isEvalSupported: false, // never compile code taken from a document (PostScript functions)
+    disableFontFace: true, // draw glyphs as paths; no font registration in Node
+    useSystemFonts: false,
+    enableXfa: false,
+    stopAtErrors: false,
+    standardFontDataUrl: assets('standard_fonts'),
+    cMapUrl: assets('cmaps'),
+    cMapPacked: true,
+    wasmUrl: assets('wasm'),
+    verbosity: pdfjs.VerbosityLevel.ERRORS,
+  });
+  const document = await task.promise;
+  try {
+    const page = await document.getPage(1);
+    const natural = page.getViewport({ scale: 1 });
+    const size = fit(natural.width, natural.height);
+    const viewport = page.getViewport({ scale: size.scale });
+    // pdfjs 5 builds its Node canvas factory on @napi-rs/canvas.
+    const { canvas, context } = document.canvasFactory.create(size.width, size.height);
+    context.fillStyle = '#ffffff'; // PDF pages are paper: no transparent background
+    context.fillRect(0, 0, size.width, size.height);
+    await page.render({ canvas, canvasContext: context, viewport, background: '#ffffff' }).promise;
+    const png = canvas.toBuffer('image/png');
+    page.cleanup();
+    return { png, width: size.width, height: size.height };
+  } finally {
+    await document.destroy();
+  }
+}
+
+async function renderImage() {
+  const { default: sharp } = await import('sharp');
+  const { data, info } = await sharp(bytes, { animated: false, failOn: 'error' })
+    .rotate() // honour EXIF orientation, so portraits stay upright
+    .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
+    .png()
+    // libvips' own limit, a little under the parent's, so it stops cleanly before being killed.
+    .timeout({ seconds: Math.max(1, Math.floor(timeoutMs / 1000)) })
+    .toBuffer({ resolveWithObject: true });
+  return { png: data, width: info.width, height: info.height };
+}
+
+try {
+  const result = mediaType === 'application/pdf' ? await renderPdf() : await renderImage();
+  const png = new Uint8Array(result.png.buffer, result.png.byteOffset, result.png.byteLength);
+  parentPort.postMessage({ ok: true, png, width: result.width, height: result.height });
+} catch (error) {
+  parentPort.postMessage({ ok: false, ...classify(error) });
+}

@@ -1,0 +1,150 @@
+import { systemActor, type BlobRef, type Clock, type Kernel, type Tree } from '@rootline/kernel';
+import { ThumbnailRunner, type RenderFailureKind } from './thumbnail-runner.js';
+import { BlobProblems } from './errors.js';
+
+/** Types that have a thumbnail: page 1 of a PDF, or the picture itself scaled down. */
+export const THUMBNAIL_SOURCE_TYPES = new Set(['application/pdf', 'image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/tiff']);
+
+/** Longest side of a thumbnail (CONTRACT §8). */
+export const THUMBNAIL_MAX_SIDE = 512;
+export const DEFAULT_TIMEOUT_MS = 10_000;
+/** A 512 px PNG is at most ~1 MiB; the ceiling only guards against a renderer gone wrong. */
+const THUMBNAIL_MAX_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Failures that are the file's own (same answer every time): remembered, so a broken or
+ * password-protected PDF is not handed to a worker on every request. A timeout or a crash
+ * may be load or this install, so those are tried again next time.
+ */
+const REMEMBERED: ReadonlySet<RenderFailureKind> = new Set(['encrypted', 'invalid', 'out-of-memory']);
+
+export interface Thumbnail {
+  /** The thumbnail's own blob (a PNG in the tree's store). */
+  blob: BlobRef;
+  width: number;
+  height: number;
+}
+
+/**
+ * Thumbnails of a tree's blobs, rendered off the event loop and cached as blobs of their
+ * own: `blob_thumbnails` maps the original's address to the PNG's, so the second request
+ * is a lookup and a file read. Concurrent requests for the same original share one render.
+ */
+export class ThumbnailService {
+  private readonly inFlight = new Map<string, Promise<Thumbnail>>();
+
+  constructor(private readonly runner: ThumbnailRunner, private readonly clock: Clock, private readonly timeoutMs: number) {}
+
+  /** The thumbnail of `original` (bare hex), rendering it on first use; throws 404 Problems. */
+  async thumbnailOf(tree: Tree, original: string): Promise<Thumbnail> {
+    const source = tree.blobs.stat(original);
+    if (!source) throw BlobProblems.blobNotFound(original);
+    const cached = this.cached(tree, original);
+    if (cached) return cached;
+    const failure = tree.prepare('SELECT reason FROM blob_thumbnail_failures WHERE original = ?').get(original) as { reason: string } | undefined;
+    if (failure) throw BlobProblems.noThumbnail(`No thumbnail for sha256:${original}: ${failure.reason}`);
+    const mediaType = await thumbnailType(tree, source);
+    if (!THUMBNAIL_SOURCE_TYPES.has(mediaType)) {
+      throw BlobProblems.noThumbnail(`No thumbnail for sha256:${original}: blobs of type ${mediaType} have none (only PDF, JPEG, PNG, GIF, WebP and TIFF)`);
+    }
+    const key = `${tree.id}/${original}`;
+    let pending = this.inFlight.get(key);
+    if (!pending) {
+      pending = this.render(tree, { ...source, media_type: mediaType }).finally(() => this.inFlight.delete(key));
+      this.inFlight.set(key, pending);
+    }
+    return pending;
+  }
+
+  close(): Promise<void> {
+    return this.runner.close();
+  }
+
+  private cached(tree: Tree, original: string): Thumbnail | undefined {
+    const row = tree.prepare('SELECT thumbnail, width, height FROM blob_thumbnails WHERE original = ?').get(original) as
+      | { thumbnail: string; width: number; height: number }
+      | undefined;
+    if (!row) return undefined;
+    // A row whose PNG has gone (a restore without it, say) is rendered again.
+    const blob = tree.blobs.stat(row.thumbnail);
+    return blob ? { blob, width: row.width, height: row.height } : undefined;
+  }
+
+  private async render(tree: Tree, source: BlobRef): Promise<Thumbnail> {
+    const bytes = await readAll(tree, source);
+    const result = await this.runner.render({ bytes, mediaType: source.media_type });
+    if (!result.ok) {
+      const what = source.media_type === 'application/pdf' ? 'the PDF' : 'the image';
+      const reason = result.kind === 'timeout'
+        ? `rendering ${what} took too long (over ${this.timeoutMs} ms, ROOTLINE_THUMBNAIL_TIMEOUT_MS)`
+        : result.kind === 'encrypted' ? `${what} is encrypted (password-protected)`
+        : `${what} cannot be rendered (${result.message})`;
+      if (REMEMBERED.has(result.kind)) {
+        tree.transact(() => tree
+          .prepare('INSERT INTO blob_thumbnail_failures (original, reason, created_at_ms) VALUES (?, ?, ?) ON CONFLICT (original) DO UPDATE SET reason = excluded.reason, created_at_ms = excluded.created_at_ms')
+          .run(source.address, reason, this.clock.now()));
+      }
+      throw BlobProblems.noThumbnail(`No thumbnail for sha256:${source.address}: ${reason}`);
+    }
+    // Stored like any blob (durable, deduplicated), by the server rather than the caller.
+    const blob = await tree.blobs.write([result.png], { maxBytes: THUMBNAIL_MAX_BYTES, actor: systemActor });
+    tree.transact(() => tree
+      .prepare(`INSERT INTO blob_thumbnails (original, thumbnail, width, height, created_at_ms) VALUES (?, ?, ?, ?, ?)
+        ON CONFLICT (original) DO UPDATE SET thumbnail = excluded.thumbnail, width = excluded.width, height = excluded.height, created_at_ms = excluded.created_at_ms`)
+      .run(source.address, blob.address, result.width, result.height, this.clock.now()));
+    return { blob: { address: blob.address, size_bytes: blob.size_bytes, media_type: blob.media_type }, width: result.width, height: result.height };
+  }
+}
+
+const TIFF_MAGIC = [Buffer.from('II*\0', 'latin1'), Buffer.from('MM\0*', 'latin1'), Buffer.from('II+\0', 'latin1'), Buffer.from('MM\0+', 'latin1')];
+
+/**
+ * The store sniffs only the first 4100 bytes, and a TIFF whose first directory lies past
+ * them (common: scanners and libvips write it at the end) is stored as
+ * application/octet-stream. Its four magic bytes are enough to try it as a TIFF; sharp
+ * refuses it cleanly if it is not one.
+ */
+async function thumbnailType(tree: Tree, source: BlobRef): Promise<string> {
+  if (source.media_type !== 'application/octet-stream' || source.size_bytes < 8) return source.media_type;
+  const head: Buffer[] = [];
+  for await (const chunk of tree.blobs.openRead(source.address, { start: 0, end: 3 }) as AsyncIterable<Buffer>) head.push(chunk);
+  const magic = Buffer.concat(head);
+  return TIFF_MAGIC.some((candidate) => candidate.equals(magic)) ? 'image/tiff' : source.media_type;
+}
+
+/**
+ * The original's bytes in one fresh ArrayBuffer of its own (never a pooled Buffer), so it
+ * can be transferred to the worker without a copy.
+ */
+async function readAll(tree: Tree, source: BlobRef): Promise<Uint8Array> {
+  const bytes = new Uint8Array(source.size_bytes);
+  let offset = 0;
+  for await (const chunk of tree.blobs.openRead(source.address) as AsyncIterable<Buffer>) {
+    bytes.set(chunk.subarray(0, bytes.length - offset), offset);
+    offset += chunk.length;
+  }
+  return offset === bytes.length ? bytes : bytes.subarray(0, Math.min(offset, bytes.length));
+}
+
+/** The timeout from ROOTLINE_THUMBNAIL_TIMEOUT_MS (a positive integer of milliseconds). */
+export function thumbnailTimeout(env: NodeJS.ProcessEnv): number {
+  const value = Number(env.ROOTLINE_THUMBNAIL_TIMEOUT_MS);
+  return Number.isInteger(value) && value > 0 ? value : DEFAULT_TIMEOUT_MS;
+}
+
+const services = new WeakMap<Kernel, ThumbnailService>();
+
+/**
+ * One service per server: `treeRoutes` runs the route plugin once per mount, and both
+ * mounts must share the worker limit and the in-flight renders.
+ */
+export function thumbnailServiceFor(kernel: Kernel): ThumbnailService {
+  let service = services.get(kernel);
+  if (!service) {
+    const timeoutMs = thumbnailTimeout(kernel.settings.env);
+    const runner = new ThumbnailRunner({ timeoutMs, concurrency: 2, maxSide: THUMBNAIL_MAX_SIDE });
+    service = new ThumbnailService(runner, kernel.clock, timeoutMs);
+    services.set(kernel, service);
+  }
+  return service;
+}

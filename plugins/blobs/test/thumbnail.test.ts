@@ -1,0 +1,225 @@
+import t from 'tap';
+import sharp from 'sharp';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildTestServer, type TestServer } from '@rootline/kernel/testing';
+import { makePdf, textPdf, encryptedPdf, slowPdf } from './fixtures/thumbnail-pdf.js';
+
+const PLUGINS = ['@rootline/plugin-blobs'];
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+async function upload(s: TestServer, bytes: Buffer): Promise<string> {
+  const response = await s.request('POST', '/v1/blobs', { payload: bytes, headers: { 'content-type': 'application/octet-stream' } });
+  if (response.statusCode !== 200) throw new Error(`upload failed: ${response.statusCode} ${response.body}`);
+  return response.json<{ address: string }>().address;
+}
+
+const thumbnail = (s: TestServer, address: string, headers?: Record<string, string>) =>
+  s.request('GET', `/v1/blobs/sha256:${address}/thumbnail`, { headers });
+
+/** Width and height from the IHDR chunk, which a PNG must start with. */
+function pngSize(bytes: Buffer): { width: number; height: number } {
+  if (!bytes.subarray(0, 8).equals(PNG_SIGNATURE) || bytes.toString('latin1', 12, 16) !== 'IHDR') throw new Error('not a PNG');
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+async function pixel(png: Buffer, x: number, y: number): Promise<number[]> {
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const at = (y * info.width + x) * info.channels;
+  return [...data.subarray(at, at + 3)];
+}
+
+const tree = (s: TestServer) => s.server.kernel.trees.active();
+
+t.test('page 1 of a PDF becomes a PNG, 512 px on the long side, drawn right', async (t) => {
+  const s = await buildTestServer(t, { plugins: PLUGINS });
+  const address = await upload(s, makePdf());
+  const response = await thumbnail(s, address);
+  t.equal(response.statusCode, 200, response.body.slice(0, 300));
+  t.equal(response.headers['content-type'], 'image/png');
+  const png = response.rawPayload;
+  t.equal(Number(response.headers['content-length']), png.length);
+  // A US Letter page (612 x 792 pt) scaled so its height is 512.
+  t.same(pngSize(png), { width: 396, height: 512 });
+  // The red rectangle (x 50-250, y 50-350 pt from the bottom) and white paper elsewhere.
+  const scale = 512 / 792;
+  t.same(await pixel(png, Math.round(150 * scale), Math.round((792 - 200) * scale)), [255, 0, 0]);
+  t.same(await pixel(png, Math.round(400 * scale), Math.round((792 - 500) * scale)), [0, 0, 255]);
+  t.same(await pixel(png, 5, 5), [255, 255, 255]);
+  t.match(response.headers.etag, /^"sha256:[0-9a-f]{64}"$/);
+  t.match(response.headers['cache-control'], /immutable/);
+});
+
+t.test('a PDF with text in a standard font renders (font data found without a network)', async (t) => {
+  const s = await buildTestServer(t, { plugins: PLUGINS });
+  const response = await thumbnail(s, await upload(s, textPdf('Hello Rootline')));
+  t.equal(response.statusCode, 200, response.body.slice(0, 300));
+  t.same(pngSize(response.rawPayload), { width: 396, height: 512 });
+  // Some dark ink where the text line is (top left of the page).
+  const { data, info } = await sharp(response.rawPayload).removeAlpha().greyscale().raw().toBuffer({ resolveWithObject: true });
+  const band = data.subarray(info.width * 20, info.width * 70);
+  t.ok(band.some((value) => value < 64), 'glyphs are drawn');
+});
+
+t.test('our rendering agrees with pdftoppm when poppler is installed', async (t) => {
+  const probe = spawnSync('pdftoppm', ['-v'], { encoding: 'utf8' });
+  if (probe.error) {
+    t.skip('pdftoppm is not installed (apt-get install -y poppler-utils); comparison skipped');
+    return;
+  }
+  const s = await buildTestServer(t, { plugins: PLUGINS });
+  const pdf = makePdf();
+  const ours = (await thumbnail(s, await upload(s, pdf))).rawPayload;
+  const dir = mkdtempSync(join(tmpdir(), 'rootline-pdftoppm-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  writeFileSync(join(dir, 'in.pdf'), pdf);
+  const run = spawnSync('pdftoppm', ['-png', '-singlefile', '-scale-to', '512', join(dir, 'in.pdf'), join(dir, 'out')]);
+  t.equal(run.status, 0, 'pdftoppm ran');
+  const theirs = readFileSync(join(dir, 'out.png'));
+  t.same(pngSize(ours), pngSize(theirs), 'same size');
+  // Mean absolute difference of the pixels, 0-255: only anti-aliased edges may differ.
+  const a = await sharp(ours).removeAlpha().raw().toBuffer();
+  const b = await sharp(theirs).removeAlpha().raw().toBuffer();
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += Math.abs(a[i]! - b[i]!);
+  t.ok(sum / a.length < 2, `pixels agree (mean difference ${(sum / a.length).toFixed(3)})`);
+});
+
+t.test('a large JPEG is scaled to 512 on its long side; a small one keeps its size', async (t) => {
+  const s = await buildTestServer(t, { plugins: PLUGINS });
+  const large = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#336699' } }).jpeg().toBuffer();
+  const small = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#996633' } }).jpeg().toBuffer();
+  const big = await thumbnail(s, await upload(s, large));
+  t.equal(big.statusCode, 200, big.body.slice(0, 300));
+  t.same(pngSize(big.rawPayload), { width: 512, height: 256 });
+  const meta = await sharp(big.rawPayload).metadata();
+  t.equal(meta.format, 'png');
+  const little = await thumbnail(s, await upload(s, small));
+  t.same(pngSize(little.rawPayload), { width: 120, height: 90 }, 'never enlarged');
+});
+
+t.test('PNG, GIF, WebP and TIFF are thumbnailed too', async (t) => {
+  const s = await buildTestServer(t, { plugins: PLUGINS });
+  const base = sharp({ create: { width: 600, height: 1200, channels: 3, background: '#aa2211' } });
+  for (const format of ['png', 'gif', 'webp', 'tiff'] as const) {
+    const bytes = await base.clone().toFormat(format).toBuffer();
+    const response = await thumbnail(s, await upload(s, bytes));
+    t.equal(response.statusCode, 200, `${format}: ${response.body.slice(0, 200)}`);
+    t.same(pngSize(response.rawPayload), { width: 256, height: 512 }, format);
+  }
+});
+
+t.test('the second request is served from the cache', async (t) => {
+  const s = await buildTestServer(t, { plugins: PLUGINS });
+  const address = await upload(s, makePdf({ width: 800, height: 400 }));
+  const first = await thumbnail(s, address);
+  t.equal(first.statusCode, 200);
+  const row = tree(s).prepare('SELECT thumbnail, width, height, created_at_ms FROM blob_thumbnails WHERE original = ?').get(address) as
+    { thumbnail: string; width: number; height: number; created_at_ms: number } | undefined;
+  t.ok(row, 'blob_thumbnails row written');
+  t.same({ width: row!.width, height: row!.height }, { width: 512, height: 256 });
+  t.equal(first.headers.etag, `"sha256:${row!.thumbnail}"`, 'the ETag is the PNG blob address');
+  // The PNG is a blob of its own: downloadable by its address.
+  const stored = await s.request('GET', `/v1/blobs/sha256:${row!.thumbnail}`);
+  t.ok(stored.rawPayload.equals(first.rawPayload));
+
+  const started = Date.now();
+  const second = await thumbnail(s, address);
+  const elapsed = Date.now() - started;
+  t.equal(second.statusCode, 200);
+  t.ok(second.rawPayload.equals(first.rawPayload), 'identical bytes');
+  t.equal(second.headers.etag, first.headers.etag);
+  t.ok(elapsed < 200, `served without rendering (${elapsed} ms)`);
+  const again = tree(s).prepare('SELECT created_at_ms FROM blob_thumbnails WHERE original = ?').get(address) as { created_at_ms: number };
+  t.equal(again.created_at_ms, row!.created_at_ms, 'row not rewritten');
+
+  const notModified = await thumbnail(s, address, { 'if-none-match': first.headers.etag as string });
+  t.equal(notModified.statusCode, 304);
+  const pinned = await s.request('GET', `/v1/trees/${tree(s).id}/blobs/sha256:${address}/thumbnail`);
+  t.ok(pinned.rawPayload.equals(first.rawPayload), 'the pinned mount serves the same thumbnail');
+});
+
+t.test('broken PDFs give 404 quickly, and the failure is remembered', async (t) => {
+  const s = await buildTestServer(t, { plugins: PLUGINS });
+  const good = makePdf();
+  const broken = {
+    truncated: good.subarray(0, 120),
+    garbage: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(4000, 'garbage ')]),
+  };
+  for (const [name, bytes] of Object.entries(broken)) {
+    const address = await upload(s, bytes);
+    const started = Date.now();
+    const response = await thumbnail(s, address);
+    const elapsed = Date.now() - started;
+    t.equal(response.statusCode, 404, name);
+    t.equal(response.json().code, 'not-found');
+    t.match(response.json().detail, /the PDF cannot be rendered/, name);
+    t.ok(elapsed < 5000, `${name}: answered in ${elapsed} ms`);
+    t.ok(tree(s).prepare('SELECT 1 FROM blob_thumbnail_failures WHERE original = ?').get(address), `${name}: remembered`);
+    const again = Date.now();
+    const second = await thumbnail(s, address);
+    t.equal(second.statusCode, 404);
+    t.equal(second.json().detail, response.json().detail);
+    t.ok(Date.now() - again < 200, 'not rendered again');
+  }
+});
+
+t.test('a password-protected PDF gives 404 saying so', async (t) => {
+  const s = await buildTestServer(t, { plugins: PLUGINS });
+  const response = await thumbnail(s, await upload(s, encryptedPdf()));
+  t.equal(response.statusCode, 404);
+  t.match(response.json().detail, /encrypted/);
+});
+
+t.test('a huge page renders at thumbnail size without a huge canvas', async (t) => {
+  const s = await buildTestServer(t, { plugins: PLUGINS });
+  const started = Date.now();
+  const response = await thumbnail(s, await upload(s, makePdf({ width: 14400, height: 7200 })));
+  t.equal(response.statusCode, 200, response.body.slice(0, 300));
+  t.same(pngSize(response.rawPayload), { width: 512, height: 256 });
+  t.ok(Date.now() - started < 5000);
+});
+
+t.test('a render past the time limit is stopped: 404, the server keeps answering', async (t) => {
+  const s = await buildTestServer(t, { plugins: PLUGINS, env: { ROOTLINE_THUMBNAIL_TIMEOUT_MS: '1000' } });
+  const slow = await upload(s, slowPdf());
+  const text = await upload(s, Buffer.from('a transcription, not an image\n'));
+  const started = Date.now();
+  const pending = thumbnail(s, slow);
+  // While the worker grinds, the event loop is free: other requests answer at once.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const during = Date.now();
+  const other = await s.request('GET', `/v1/blobs/sha256:${text}`);
+  t.equal(other.statusCode, 200);
+  t.ok(Date.now() - during < 300, `a download during the render took ${Date.now() - during} ms`);
+  const response = await pending;
+  const elapsed = Date.now() - started;
+  t.equal(response.statusCode, 404);
+  t.match(response.json().detail, /took too long/);
+  t.ok(elapsed < 5000, `stopped after ${elapsed} ms`);
+  t.notOk(tree(s).prepare('SELECT 1 FROM blob_thumbnail_failures WHERE original = ?').get(slow), 'a timeout is not remembered');
+  // A normal file still renders afterwards (a JPEG: quick to render well inside 1 s).
+  const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#123456' } }).jpeg().toBuffer();
+  const ok = await thumbnail(s, await upload(s, jpeg));
+  t.equal(ok.statusCode, 200);
+});
+
+t.test('other types, unknown and malformed addresses', async (t) => {
+  const s = await buildTestServer(t, { plugins: PLUGINS });
+  const text = await thumbnail(s, await upload(s, Buffer.from('Born 1843 in Cork; baptised 1843-05-02.\n')));
+  t.equal(text.statusCode, 404);
+  t.equal(text.json().code, 'not-found');
+  t.match(text.json().detail, /text\/plain/);
+
+  const unknown = await thumbnail(s, 'ab'.repeat(32));
+  t.equal(unknown.statusCode, 404);
+  t.match(unknown.json().detail, /No blob/);
+
+  for (const bad of ['abc', `sha1:${'ab'.repeat(20)}`, `sha256:${'AB'.repeat(32)}`, 'ab'.repeat(32)]) {
+    const response = await s.request('GET', `/v1/blobs/${bad}/thumbnail`);
+    t.equal(response.statusCode, 400, bad);
+    t.equal(response.json().code, 'validation-failed');
+  }
+});
