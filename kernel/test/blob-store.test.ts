@@ -154,3 +154,21 @@ t.test('temporary files a crash left behind are removed when the tree opens; blo
   t.same(readdirSync(objectsDir), names, 'only the shard folders remain');
   t.equal(await text(tree.blobs.openRead(address)), 'kept', 'the stored blob is still readable');
 });
+
+t.test('a write cancelled by its signal stops even while the source is silent, and leaves nothing', async (t) => {
+  const tree = await activeTree(t);
+  const silent = new Readable({ read() {} });
+  silent.push(randomBytes(50_000)); // then nothing more: a stalled upload
+  const cancel = new AbortController();
+  setTimeout(() => cancel.abort(new Error('import cancelled')), 50);
+  await t.rejects(tree.blobs.write(silent, { maxBytes: MiB, actor: systemActor, signal: cancel.signal }), { message: 'import cancelled' });
+  t.same(objectFiles(tree), []);
+  t.same(rows(tree), []);
+});
+
+t.test('path() names the file under objects/ab/ for workers and tools, and refuses anything else', async (t) => {
+  const tree = await activeTree(t);
+  const blob = await tree.blobs.write(Readable.from([Buffer.from('Will of John Smyth, 1788')]), { maxBytes: MiB, actor: systemActor });
+  t.equal(tree.blobs.path(blob.address), join(tree.objectsDir, blob.address.slice(0, 2), blob.address));
+  t.throws(() => tree.blobs.path('../tree.db'));
+});
