@@ -15,7 +15,7 @@ export type RenderFailureKind = 'encrypted' | 'invalid' | 'out-of-memory' | 'tim
 
 export type RenderResult =
   | { ok: true; png: Buffer; width: number; height: number }
-  | { ok: false; kind: RenderFailureKind; message: string };
+  | { ok: false; kind: RenderFailureKind; message: string; /** For the log only: may name files. */ cause?: string };
 
 export interface RunnerOptions {
   /** Wall-clock limit per render, from the worker's start to its answer. */
@@ -68,7 +68,7 @@ export class ThumbnailRunner {
     const { timeoutMs, maxSide, maxHeapMb = 512 } = this.options;
     return new Promise<RenderResult>((resolve) => {
       const worker = new Worker(this.workerUrl, {
-        workerData: { bytes: job.bytes, mediaType: job.mediaType, maxSide, timeoutMs },
+        workerData: { bytes: job.bytes, mediaType: job.mediaType, maxSide, timeoutMs, startedAt: Date.now() },
         transferList: [job.bytes.buffer as ArrayBuffer],
         // The worker is plain JavaScript: it needs none of the parent's loaders (tap's
         // TypeScript hooks, coverage), which would only slow its start.
@@ -91,11 +91,11 @@ export class ThumbnailRunner {
       }, timeoutMs);
       worker.once('message', (message: WorkerAnswer) => {
         if (message.ok) settle({ ok: true, png: Buffer.from(message.png.buffer, message.png.byteOffset, message.png.byteLength), width: message.width, height: message.height });
-        else settle({ ok: false, kind: message.kind, message: message.message });
+        else settle({ ok: false, kind: message.kind, message: message.message, cause: message.message });
       });
       worker.once('error', (error: Error & { code?: string }) => {
         if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') settle({ ok: false, kind: 'out-of-memory', message: 'rendering needed more memory than a thumbnail may use' });
-        else settle({ ok: false, kind: 'crashed', message: 'the renderer failed' });
+        else settle({ ok: false, kind: 'crashed', message: 'the renderer failed', cause: error.message });
       });
       worker.once('exit', (code) => settle({ ok: false, kind: 'crashed', message: `the renderer stopped (exit ${code}) without an answer` }));
     });
@@ -131,4 +131,4 @@ export class ThumbnailRunner {
 
 type WorkerAnswer =
   | { ok: true; png: Uint8Array; width: number; height: number }
-  | { ok: false; kind: 'encrypted' | 'invalid' | 'unrenderable'; message: string };
+  | { ok: false; kind: 'encrypted' | 'invalid' | 'timeout' | 'unrenderable'; message: string };

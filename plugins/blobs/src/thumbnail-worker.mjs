@@ -3,18 +3,19 @@
 // limit. Plain JavaScript on purpose: the same file runs under the TypeScript test loader
 // and next to the esbuild bundle (tools/build copies `*worker*.mjs` beside dist/rootline.mjs).
 //
-// Input (workerData): { bytes: Uint8Array, mediaType: string, maxSide: number, timeoutMs: number }
+// Input (workerData): { bytes: Uint8Array, mediaType, maxSide, timeoutMs, startedAt (parent's Date.now()) }
 // Output (one message): { ok: true, png: Uint8Array, width, height }
-//                    or { ok: false, kind: 'encrypted' | 'invalid' | 'unrenderable', message }
+//                    or { ok: false, kind: 'encrypted' | 'invalid' | 'timeout' | 'unrenderable', message }
 import { parentPort, workerData } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 
-const { bytes, mediaType, maxSide, timeoutMs } = workerData;
+const { bytes, mediaType, maxSide, timeoutMs, startedAt } = workerData;
 
 /** Errors that are the file's fault (remembered by the parent) versus anything else. */
 function classify(error) {
   const name = error?.name ?? '';
   const message = String(error?.message ?? error).slice(0, 300);
+  if (/^timeout:/.test(message)) return { kind: 'timeout', message }; // libvips' own limit (below)
   if (name === 'PasswordException') return { kind: 'encrypted', message: 'the PDF is password-protected' };
   if (name === 'InvalidPDFException' || name === 'FormatError' || name === 'UnknownErrorException') return { kind: 'invalid', message };
   if (/unsupported image format|corrupt|premature end|bad seek|Input buffer|VipsJpeg|pngload|tiff|gifload|webp/i.test(message)) return { kind: 'invalid', message };
@@ -72,8 +73,9 @@ async function renderImage() {
     .rotate() // honour EXIF orientation, so portraits stay upright
     .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
     .png()
-    // libvips' own limit, a little under the parent's, so it stops cleanly before being killed.
-    .timeout({ seconds: Math.max(1, Math.floor(timeoutMs / 1000)) })
+    // libvips' own limit (whole seconds), a second under what is left of the parent's, so
+    // a slow decode stops cleanly rather than being killed in the middle of native code.
+    .timeout({ seconds: Math.max(1, Math.floor((timeoutMs - (Date.now() - startedAt) - 1000) / 1000)) })
     .toBuffer({ resolveWithObject: true });
   return { png: data, width: info.width, height: info.height };
 }

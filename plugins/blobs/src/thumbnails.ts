@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { systemActor, type BlobRef, type Clock, type Kernel, type Tree } from '@rootline/kernel';
 import { ThumbnailRunner, type RenderFailureKind } from './thumbnail-runner.js';
 import { BlobProblems } from './errors.js';
@@ -33,7 +34,12 @@ export interface Thumbnail {
 export class ThumbnailService {
   private readonly inFlight = new Map<string, Promise<Thumbnail>>();
 
-  constructor(private readonly runner: ThumbnailRunner, private readonly clock: Clock, private readonly timeoutMs: number) {}
+  constructor(
+    private readonly runner: ThumbnailRunner,
+    private readonly clock: Clock,
+    private readonly timeoutMs: number,
+    private readonly log: Pick<FastifyBaseLogger, 'warn'>,
+  ) {}
 
   /** The thumbnail of `original` (bare hex), rendering it on first use; throws 404 Problems. */
   async thumbnailOf(tree: Tree, original: string): Promise<Thumbnail> {
@@ -74,11 +80,18 @@ export class ThumbnailService {
     const bytes = await readAll(tree, source);
     const result = await this.runner.render({ bytes, mediaType: source.media_type });
     if (!result.ok) {
+      // Broken and encrypted files are the file's business; anything else may be ours.
+      if (result.kind === 'crashed' || result.kind === 'unrenderable') {
+        this.log.warn({ blob: source.address, media_type: source.media_type, kind: result.kind, err: result.cause ?? result.message }, 'thumbnail rendering failed');
+      }
       const what = source.media_type === 'application/pdf' ? 'the PDF' : 'the image';
       const reason = result.kind === 'timeout'
         ? `rendering ${what} took too long (over ${this.timeoutMs} ms, ROOTLINE_THUMBNAIL_TIMEOUT_MS)`
         : result.kind === 'encrypted' ? `${what} is encrypted (password-protected)`
-        : `${what} cannot be rendered (${result.message})`;
+        // The parser's own words for a broken file; anything else stays in the log, since
+        // a Problem must never carry a path or a stack.
+        : result.kind === 'invalid' || result.kind === 'out-of-memory' ? `${what} cannot be rendered (${result.message})`
+        : `${what} cannot be rendered (the renderer failed; the server log has the cause)`;
       if (REMEMBERED.has(result.kind)) {
         tree.transact(() => tree
           .prepare('INSERT INTO blob_thumbnail_failures (original, reason, created_at_ms) VALUES (?, ?, ?) ON CONFLICT (original) DO UPDATE SET reason = excluded.reason, created_at_ms = excluded.created_at_ms')
@@ -138,12 +151,12 @@ const services = new WeakMap<Kernel, ThumbnailService>();
  * One service per server: `treeRoutes` runs the route plugin once per mount, and both
  * mounts must share the worker limit and the in-flight renders.
  */
-export function thumbnailServiceFor(kernel: Kernel): ThumbnailService {
+export function thumbnailServiceFor(kernel: Kernel, log: FastifyBaseLogger): ThumbnailService {
   let service = services.get(kernel);
   if (!service) {
     const timeoutMs = thumbnailTimeout(kernel.settings.env);
     const runner = new ThumbnailRunner({ timeoutMs, concurrency: 2, maxSide: THUMBNAIL_MAX_SIDE });
-    service = new ThumbnailService(runner, kernel.clock, timeoutMs);
+    service = new ThumbnailService(runner, kernel.clock, timeoutMs, log);
     services.set(kernel, service);
   }
   return service;

@@ -63,12 +63,9 @@ t.test('a PDF with text in a standard font renders (font data found without a ne
   t.ok(band.some((value) => value < 64), 'glyphs are drawn');
 });
 
-t.test('our rendering agrees with pdftoppm when poppler is installed', async (t) => {
-  const probe = spawnSync('pdftoppm', ['-v'], { encoding: 'utf8' });
-  if (probe.error) {
-    t.skip('pdftoppm is not installed (apt-get install -y poppler-utils); comparison skipped');
-    return;
-  }
+const poppler = spawnSync('pdftoppm', ['-v']).error ? 'pdftoppm is not installed (apt-get install -y poppler-utils); comparison skipped' : false;
+
+t.test('our rendering agrees with pdftoppm when poppler is installed', { skip: poppler }, async (t) => {
   const s = await buildTestServer(t, { plugins: PLUGINS });
   const pdf = makePdf();
   const ours = (await thumbnail(s, await upload(s, pdf))).rawPayload;
@@ -135,6 +132,9 @@ t.test('the second request is served from the cache', async (t) => {
   const again = tree(s).prepare('SELECT created_at_ms FROM blob_thumbnails WHERE original = ?').get(address) as { created_at_ms: number };
   t.equal(again.created_at_ms, row!.created_at_ms, 'row not rewritten');
 
+  const head = await s.request('HEAD', `/v1/blobs/sha256:${address}/thumbnail`);
+  t.equal(head.statusCode, 200);
+  t.equal(Number(head.headers['content-length']), first.rawPayload.length);
   const notModified = await thumbnail(s, address, { 'if-none-match': first.headers.etag as string });
   t.equal(notModified.statusCode, 304);
   const pinned = await s.request('GET', `/v1/trees/${tree(s).id}/blobs/sha256:${address}/thumbnail`);
@@ -164,6 +164,26 @@ t.test('broken PDFs give 404 quickly, and the failure is remembered', async (t) 
     t.equal(second.json().detail, response.json().detail);
     t.ok(Date.now() - again < 200, 'not rendered again');
   }
+});
+
+t.test('requests for the same original at once share one render', async (t) => {
+  const s = await buildTestServer(t, { plugins: PLUGINS });
+  const address = await upload(s, makePdf({ width: 300, height: 300 }));
+  const answers = await Promise.all([1, 2, 3].map(() => thumbnail(s, address)));
+  t.same(answers.map((answer) => answer.statusCode), [200, 200, 200]);
+  t.ok(answers.every((answer) => answer.rawPayload.equals(answers[0]!.rawPayload)));
+  t.same(pngSize(answers[0]!.rawPayload), { width: 300, height: 300 }, 'a 300 pt page is not enlarged');
+});
+
+t.test('a broken image gives 404 saying it cannot be rendered', async (t) => {
+  const s = await buildTestServer(t, { plugins: PLUGINS });
+  const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#222222' } }).jpeg().toBuffer();
+  // A JPEG header followed by noise: sniffed as image/jpeg, undecodable.
+  const broken = Buffer.concat([jpeg.subarray(0, 200), Buffer.alloc(5000, 0x5a)]);
+  const response = await thumbnail(s, await upload(s, broken));
+  t.equal(response.statusCode, 404);
+  t.match(response.json().detail, /the image cannot be rendered/);
+  t.notMatch(response.json().detail, /\/work|node_modules/, 'no paths in the Problem');
 });
 
 t.test('a password-protected PDF gives 404 saying so', async (t) => {
