@@ -2,7 +2,8 @@ import { Worker } from 'node:worker_threads';
 
 /** What the worker is asked to render. */
 export interface RenderJob {
-  bytes: Uint8Array;
+  /** The blob's file (read by the worker; never shown to clients). */
+  path: string;
   mediaType: string;
 }
 
@@ -68,8 +69,7 @@ export class ThumbnailRunner {
     const { timeoutMs, maxSide, maxHeapMb = 512 } = this.options;
     return new Promise<RenderResult>((resolve) => {
       const worker = new Worker(this.workerUrl, {
-        workerData: { bytes: job.bytes, mediaType: job.mediaType, maxSide, timeoutMs, startedAt: Date.now() },
-        transferList: [job.bytes.buffer as ArrayBuffer],
+        workerData: { path: job.path, mediaType: job.mediaType, maxSide, timeoutMs, startedAt: Date.now() },
         // The worker is plain JavaScript: it needs none of the parent's loaders (tap's
         // TypeScript hooks, coverage), which would only slow its start.
         execArgv: [],

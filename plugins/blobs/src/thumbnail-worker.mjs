@@ -3,18 +3,20 @@
 // limit. Plain JavaScript on purpose: the same file runs under the TypeScript test loader
 // and next to the esbuild bundle (tools/build copies `*worker*.mjs` beside dist/rootline.mjs).
 //
-// Input (workerData): { bytes: Uint8Array, mediaType, maxSide, timeoutMs, startedAt (parent's Date.now()) }
+// Input (workerData): { path (the blob's file), mediaType, maxSide, timeoutMs, startedAt (parent's Date.now()) }
 // Output (one message): { ok: true, png: Uint8Array, width, height }
 //                    or { ok: false, kind: 'encrypted' | 'invalid' | 'timeout' | 'unrenderable', message }
 import { parentPort, workerData } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
+import { readFile } from 'node:fs/promises';
 
-const { bytes, mediaType, maxSide, timeoutMs, startedAt } = workerData;
+const { path, mediaType, maxSide, timeoutMs, startedAt } = workerData;
 
 /** Errors that are the file's fault (remembered by the parent) versus anything else. */
 function classify(error) {
   const name = error?.name ?? '';
-  const message = String(error?.message ?? error).slice(0, 300);
+  // The message may reach a client (the Problem's detail): never let it carry the path.
+  const message = String(error?.message ?? error).split(path).join('the file').slice(0, 300);
   if (/^timeout:/.test(message)) return { kind: 'timeout', message }; // libvips' own limit (below)
   if (name === 'PasswordException') return { kind: 'encrypted', message: 'the PDF is password-protected' };
   if (name === 'InvalidPDFException' || name === 'FormatError' || name === 'UnknownErrorException') return { kind: 'invalid', message };
@@ -35,8 +37,10 @@ async function renderPdf() {
   pdfjs.GlobalWorkerOptions.workerSrc = new URL('pdf.worker.mjs', buildDir).href;
   // Node's pdfjs reads these with fs, so plain folder paths with a trailing slash.
   const assets = (folder) => fileURLToPath(new URL(`../../${folder}/`, buildDir));
+  // Read here, not in the parent: the server never holds a large scan in memory.
+  const file = await readFile(path);
   const task = pdfjs.getDocument({
-    data: bytes,
+    data: new Uint8Array(file.buffer, file.byteOffset, file.byteLength), // pdfjs wants a plain Uint8Array, not a Buffer
     isEvalSupported: false, // never compile code taken from a document (PostScript functions)
     disableFontFace: true, // draw glyphs as paths; no font registration in Node
     useSystemFonts: false,
@@ -69,7 +73,8 @@ async function renderPdf() {
 
 async function renderImage() {
   const { default: sharp } = await import('sharp');
-  const { data, info } = await sharp(bytes, { animated: false, failOn: 'error' })
+  // From bytes rather than the path, so libvips' messages can never name the file.
+  const { data, info } = await sharp(await readFile(path), { animated: false, failOn: 'error' })
     .rotate() // honour EXIF orientation, so portraits stay upright
     .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
     .png()

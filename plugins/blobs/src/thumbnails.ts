@@ -77,8 +77,7 @@ export class ThumbnailService {
   }
 
   private async render(tree: Tree, source: BlobRef): Promise<Thumbnail> {
-    const bytes = await readAll(tree, source);
-    const result = await this.runner.render({ bytes, mediaType: source.media_type });
+    const result = await this.runner.render({ path: tree.blobs.path(source.address), mediaType: source.media_type });
     if (!result.ok) {
       // Broken and encrypted files are the file's business; anything else may be ours.
       if (result.kind === 'crashed' || result.kind === 'unrenderable') {
@@ -123,20 +122,6 @@ async function thumbnailType(tree: Tree, source: BlobRef): Promise<string> {
   for await (const chunk of tree.blobs.openRead(source.address, { start: 0, end: 3 }) as AsyncIterable<Buffer>) head.push(chunk);
   const magic = Buffer.concat(head);
   return TIFF_MAGIC.some((candidate) => candidate.equals(magic)) ? 'image/tiff' : source.media_type;
-}
-
-/**
- * The original's bytes in one fresh ArrayBuffer of its own (never a pooled Buffer), so it
- * can be transferred to the worker without a copy.
- */
-async function readAll(tree: Tree, source: BlobRef): Promise<Uint8Array> {
-  const bytes = new Uint8Array(source.size_bytes);
-  let offset = 0;
-  for await (const chunk of tree.blobs.openRead(source.address) as AsyncIterable<Buffer>) {
-    bytes.set(chunk.subarray(0, bytes.length - offset), offset);
-    offset += chunk.length;
-  }
-  return offset === bytes.length ? bytes : bytes.subarray(0, Math.min(offset, bytes.length));
 }
 
 /** The timeout from ROOTLINE_THUMBNAIL_TIMEOUT_MS (a positive integer of milliseconds). */
