@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
 import { asValue, type AwilixContainer, type Resolver } from 'awilix';
 import type { Registry } from './storage/registry.js';
 import type { TreeStore } from './storage/tree-store.js';
@@ -38,6 +39,8 @@ export class Kernel {
     readonly clock: Clock,
     readonly ids: IdSource,
     readonly layout: DataDirLayout,
+    /** pino, writing to `<data>/logs/rootline.log`; never log tokens or request bodies. */
+    readonly logger: Logger,
     readonly settings: KernelSettings,
   ) {}
 

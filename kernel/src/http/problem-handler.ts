@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
 import { ProblemError, Problems, problemType, type ProblemBody, type ProblemFieldError } from '../errors.js';
 
 const LOCATIONS: Record<string, ProblemFieldError['location']> = {
@@ -89,10 +90,10 @@ export function sendProblem(reply: FastifyReply, request: FastifyRequest, proble
 }
 
 /** One error handler and one not-found handler for the whole server. */
-export function installProblemHandlers(app: FastifyInstance): void {
+export function installProblemHandlers(app: FastifyInstance, logger: Logger): void {
   app.setErrorHandler((error, request, reply) => {
     const problem = toProblem(error);
-    if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (problem.status >= 500) logger.error({ err: error, method: request.method, path: request.url.split('?')[0] }, 'request failed');
     return sendProblem(reply, request, problem);
   });
   app.setNotFoundHandler((request, reply) => {

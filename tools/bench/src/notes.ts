@@ -34,15 +34,32 @@ export async function benchStartup() {
   return { startup_ms: startupMs, node_alone_ms: Math.round(median(nodeAlone)), target_ms: 500, meets_target: startupMs < 500 };
 }
 
-/** GET /v1/notes?target= on the built server against a bare Fastify route serving the same JSON. */
-export async function benchNotes() {
+/** CPU seconds a process has used (user + system), from /proc. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+async function measure(url: string, headers: Record<string, string>, pid: number) {
+  const before = cpuSeconds(pid);
+  const rps = await load(url, headers);
+  const after = cpuSeconds(pid);
+  return { rps, cpuUsPerRequest: ((after - before) * 1e6) / (rps * seconds) };
+}
+
+/**
+ * GET /v1/notes?target= on the built server against a bare Fastify route serving the same
+ * JSON, for a target with `count` notes. Two figures: requests/second under the same load
+ * (autocannon, 10 connections), and server CPU per request (robust to other load on the machine).
+ */
+async function notesFor(count: number) {
   const dataDir = mkdtempSync(join(tmpdir(), 'rootline-bench-'));
   const rootline = await startProcess(process.execPath, [bundle, 'serve', '--port', '0', '--data-dir', dataDir], /Rootline listening on (\S+)/);
   const url = rootline.match[1];
   const token = readFileSync(join(dataDir, 'credentials', 'human.token'), 'utf8').trim();
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   try {
-    for (let i = 0; i < 20; i++) {
+    for (let i = 0; i < count; i++) {
       await fetch(`${url}/v1/notes`, { method: 'POST', headers, body: JSON.stringify({ target: 'person-1', text: `Note ${i}: a line from the parish register` }) });
     }
     const body = await (await fetch(`${url}/v1/notes?target=person-1`, { headers })).text();
@@ -50,11 +67,23 @@ export async function benchNotes() {
     writeFileSync(bodyFile, body);
     const bare = await startProcess(process.execPath, [join(import.meta.dirname, 'bare-server.mjs'), bodyFile], /(http:\/\/\S+)/);
     try {
-      await load(`${bare.match[1]}/v1/notes?target=person-1`, {});
-      await load(`${url}/v1/notes?target=person-1`, headers);
-      const bareRps = await load(`${bare.match[1]}/v1/notes?target=person-1`, {});
-      const rootlineRps = await load(`${url}/v1/notes?target=person-1`, headers);
-      return { rootline_rps: Math.round(rootlineRps), bare_fastify_rps: Math.round(bareRps), ratio: ratio(rootlineRps, bareRps), target_ratio: 0.6, body_bytes: body.length };
+      const bareUrl = `${bare.match[1]}/v1/notes?target=person-1`;
+      const rootlineUrl = `${url}/v1/notes?target=person-1`;
+      await load(bareUrl, {});
+      await load(rootlineUrl, headers);
+      const baseline = await measure(bareUrl, {}, bare.child.pid!);
+      const ours = await measure(rootlineUrl, headers, rootline.child.pid!);
+      return {
+        notes: count,
+        body_bytes: body.length,
+        rootline_rps: Math.round(ours.rps),
+        bare_fastify_rps: Math.round(baseline.rps),
+        ratio: ratio(ours.rps, baseline.rps),
+        rootline_cpu_us_per_request: Math.round(ours.cpuUsPerRequest),
+        bare_cpu_us_per_request: Math.round(baseline.cpuUsPerRequest),
+        cpu_ratio: ratio(baseline.cpuUsPerRequest, ours.cpuUsPerRequest),
+        target_ratio: 0.6,
+      };
     } finally {
       await stopProcess(bare.child);
     }
@@ -62,4 +91,9 @@ export async function benchNotes() {
     await stopProcess(rootline.child);
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** A target with a few notes (the usual case) and one with twenty. */
+export async function benchNotes() {
+  return { few: await notesFor(3), many: await notesFor(20) };
 }

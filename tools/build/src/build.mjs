@@ -88,7 +88,7 @@ await build({
   external: EXTERNAL,
   sourcemap: false,
   minify: process.env.ROOTLINE_BUILD_MINIFY !== '0',
-  keepNames: true,
+  keepNames: false,
   legalComments: 'none',
   logLevel: 'error',
   banner: { js: "import { createRequire as __rootlineRequire } from 'node:module'; const require = __rootlineRequire(import.meta.url);" },

@@ -17,7 +17,7 @@ export async function notesRoutes(app: FastifyInstance) {
       querystring: NotesQuery,
       response: { 200: Type.Array(NoteDto) },
     },
-  }, async (request) => notes(request).forTarget(request.query.target));
+  }, async (request, reply) => reply.type('application/json; charset=utf-8').send(notes(request).forTargetJson(request.query.target)));
 
   route.post('/notes', {
     schema: {
