@@ -17,7 +17,11 @@ export async function notesRoutes(app: FastifyInstance) {
       querystring: NotesQuery,
       response: { 200: Type.Array(NoteDto) },
     },
-  }, async (request, reply) => reply.type('application/json; charset=utf-8').send(notes(request).forTargetJson(request.query.target)));
+  }, async (request, reply) => {
+    // Already JSON (built by SQLite, shaped like NoteDto[]): Fastify sends a string as it is.
+    const json = notes(request).forTargetJson(request.query.target) as unknown as NoteDto[];
+    return reply.type('application/json; charset=utf-8').send(json);
+  });
 
   route.post('/notes', {
     schema: {
