@@ -13,6 +13,9 @@ export async function sniffMediaType(head: Buffer): Promise<string> {
 
 function looksLikeText(head: Buffer): boolean {
   const text = head.toString('utf8');
-  if (text.includes('\uFFFD') && head.length < SNIFF_BYTES) return false;
+  // A full head may end inside a multi-byte character (one replacement character at the
+  // very end); anywhere else a replacement means the bytes are not UTF-8, whatever the length.
+  const whole = head.length < SNIFF_BYTES ? text : text.slice(0, -1);
+  if (whole.includes('\uFFFD')) return false;
   return !/[\x00-\x08\x0E-\x1F]/.test(text.slice(0, 1024));
 }

@@ -164,3 +164,33 @@ t.test('an agent can upload, and the record says an agent stored it', async (t) 
   const anonymous = await s.request('POST', '/v1/blobs', { payload: randomBytes(16), headers: octets, token: null });
   t.equal(anonymous.statusCode, 401, 'no token, no upload');
 });
+
+t.test('an upload without a Content-Type is still taken as bytes', async (t) => {
+  const s = await buildTestServer(t, { plugins });
+  const bytes = randomBytes(3000);
+  const reply = await s.request('POST', '/v1/blobs', { payload: bytes });
+  t.equal(reply.statusCode, 200);
+  t.equal(reply.json().address, sha256(bytes));
+});
+
+t.test('If-None-Match is a list, may be weak or *, and any match gets 304', async (t) => {
+  const s = await buildTestServer(t, { plugins });
+  const { blob } = await upload(s, randomBytes(100));
+  const path = `/v1/blobs/sha256:${blob.address}`;
+  for (const header of [`"x", "sha256:${blob.address}"`, `W/"sha256:${blob.address}"`, '*']) {
+    const reply = await s.request('GET', path, { headers: { 'if-none-match': header } });
+    t.equal(reply.statusCode, 304, header.slice(0, 30));
+  }
+});
+
+t.test('text that is not UTF-8 is sniffed the same whatever its length', async (t) => {
+  const s = await buildTestServer(t, { plugins });
+  // A Windows-1252 register transcription: "Zoë Müller, baptisée" repeated.
+  const line = Buffer.from('Zo\xEB M\xFCller, baptis\xE9e le 3 mars 1851\n', 'latin1');
+  const short = Buffer.concat(Array.from({ length: 10 }, () => line));
+  const long = Buffer.concat(Array.from({ length: 400 }, () => line));
+  t.equal((await upload(s, long)).blob.media_type, (await upload(s, short)).blob.media_type);
+  // UTF-8 text whose sniffed head ends inside a multi-byte character is still text.
+  const utf8 = Buffer.from('é'.repeat(5000), 'utf8');
+  t.equal((await upload(s, Buffer.concat([Buffer.from('a'), utf8]))).blob.media_type, 'text/plain');
+});

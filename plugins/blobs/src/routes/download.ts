@@ -6,6 +6,16 @@ import { BlobProblems } from '../errors.js';
 import { parseRange } from '../range.js';
 
 /**
+ * If-None-Match (RFC 9110 §13.1.2): `*` or a list of entity tags compared weakly, so a cache
+ * holding several versions, or one that marked the tag weak, still gets its 304.
+ */
+function noneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/**
  * `GET {P}/blobs/sha256:<hex>`: streams the bytes from disk with Content-Length, an ETag
  * (the address: the bytes can never change) and Range support, so a large scan can be
  * viewed in parts.
@@ -33,7 +43,7 @@ export async function downloadRoutes(app: FastifyInstance) {
     const etag = `"sha256:${address}"`;
     reply.header('etag', etag).header('accept-ranges', 'bytes').header('cache-control', 'private, max-age=31536000, immutable');
     reply.header('x-content-type-options', 'nosniff');
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    if (noneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
     const range = parseRange(request.headers.range, blob.size_bytes);
     if (range.kind === 'unsatisfiable') {
       throw BlobProblems.rangeNotSatisfiable(`The blob has ${blob.size_bytes} bytes`, { headers: { 'content-range': `bytes */${blob.size_bytes}` } });
