@@ -1,5 +1,8 @@
 import { fileTypeFromBuffer } from 'file-type';
 
+// Classic TIFF and BigTIFF, little- and big-endian.
+const TIFF_MAGIC = [Buffer.from('II*\0', 'latin1'), Buffer.from('MM\0*', 'latin1'), Buffer.from('II+\0', 'latin1'), Buffer.from('MM\0+', 'latin1')];
+
 /** How many leading bytes the sniffer looks at. */
 export const SNIFF_BYTES = 4100;
 
@@ -8,6 +11,9 @@ export async function sniffMediaType(head: Buffer): Promise<string> {
   if (head.length === 0) return 'application/octet-stream';
   const found = await fileTypeFromBuffer(head);
   if (found) return found.mime;
+  // A TIFF whose directory sits at the end of the file (usual for scanners) cannot be
+  // told apart further from its first bytes; its magic number is enough.
+  if (TIFF_MAGIC.some((magic) => head.subarray(0, 4).equals(magic))) return 'image/tiff';
   return looksLikeText(head) ? 'text/plain' : 'application/octet-stream';
 }
 

@@ -49,7 +49,7 @@ export class ThumbnailService {
     if (cached) return cached;
     const failure = tree.prepare('SELECT reason FROM blob_thumbnail_failures WHERE original = ?').get(original) as { reason: string } | undefined;
     if (failure) throw BlobProblems.noThumbnail(`No thumbnail for sha256:${original}: ${failure.reason}`);
-    const mediaType = await thumbnailType(tree, source);
+    const mediaType = source.media_type;
     if (!THUMBNAIL_SOURCE_TYPES.has(mediaType)) {
       throw BlobProblems.noThumbnail(`No thumbnail for sha256:${original}: blobs of type ${mediaType} have none (only PDF, JPEG, PNG, GIF, WebP and TIFF)`);
     }
@@ -106,22 +106,6 @@ export class ThumbnailService {
       .run(source.address, blob.address, result.width, result.height, this.clock.now()));
     return { blob: { address: blob.address, size_bytes: blob.size_bytes, media_type: blob.media_type }, width: result.width, height: result.height };
   }
-}
-
-const TIFF_MAGIC = [Buffer.from('II*\0', 'latin1'), Buffer.from('MM\0*', 'latin1'), Buffer.from('II+\0', 'latin1'), Buffer.from('MM\0+', 'latin1')];
-
-/**
- * The store sniffs only the first 4100 bytes, and a TIFF whose first directory lies past
- * them (common: scanners and libvips write it at the end) is stored as
- * application/octet-stream. Its four magic bytes are enough to try it as a TIFF; sharp
- * refuses it cleanly if it is not one.
- */
-async function thumbnailType(tree: Tree, source: BlobRef): Promise<string> {
-  if (source.media_type !== 'application/octet-stream' || source.size_bytes < 8) return source.media_type;
-  const head: Buffer[] = [];
-  for await (const chunk of tree.blobs.openRead(source.address, { start: 0, end: 3 }) as AsyncIterable<Buffer>) head.push(chunk);
-  const magic = Buffer.concat(head);
-  return TIFF_MAGIC.some((candidate) => candidate.equals(magic)) ? 'image/tiff' : source.media_type;
 }
 
 /** The timeout from ROOTLINE_THUMBNAIL_TIMEOUT_MS (a positive integer of milliseconds). */

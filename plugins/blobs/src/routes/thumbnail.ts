@@ -10,7 +10,7 @@ import { THUMBNAIL_MAX_SIDE, thumbnailServiceFor } from '../thumbnails.js';
  * store like a download (the ETag is the PNG's own address).
  */
 export async function thumbnailRoutes(app: FastifyInstance) {
-  const thumbnails = thumbnailServiceFor(app.kernel, app.log);
+  const thumbnails = thumbnailServiceFor(app.kernel, app.kernel.logger);
   app.addHook('onClose', async () => thumbnails.close());
   const route = app.withTypeProvider<TypeBoxTypeProvider>();
   route.route({
