@@ -78,8 +78,9 @@ function uploadFile(url: string, token: string, file: string, bytes: number): Pr
 }
 
 // The same file served by bare node:http in its own process: what streaming a file over
-// loopback HTTP costs on this machine, without Rootline. (`cat > /dev/null` is a harsher
-// baseline: coreutils hands the copy to the kernel and no byte crosses a socket.)
+// loopback HTTP costs on this machine, without Rootline. (`cat > /dev/null` is a far harsher
+// baseline: it only reads the page cache, writes to /dev/null cost nothing, and no byte
+// crosses a socket or a second process.)
 const BARE_FILE_SERVER = `
 const { createServer } = require('node:http');
 const { createReadStream, statSync } = require('node:fs');
