@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Type, type Static } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
+import { Ajv, type ValidateFunction } from 'ajv';
 import type { Manifest } from './plugin.js';
 
 export const ManifestSchema = Type.Object(
@@ -24,10 +24,13 @@ export class ManifestError extends Error {
 }
 
 /** Parses and checks a manifest; the message names the first thing wrong. */
+let check: ValidateFunction | undefined;
+
 export function parseManifest(value: unknown, where = 'manifest'): Manifest {
-  if (!Value.Check(ManifestSchema, value)) {
-    const first = [...Value.Errors(ManifestSchema, value)][0];
-    throw new ManifestError(`The ${where} is not valid: ${first?.path || '/'} ${first?.message ?? ''}`.trim());
+  check ??= new Ajv({ allErrors: false, strict: false }).compile(ManifestSchema);
+  if (!check(value)) {
+    const first = check.errors?.[0];
+    throw new ManifestError(`The ${where} is not valid: ${first?.instancePath || '/'} ${first?.message ?? ''}`.trim());
   }
   const manifest = value as Static<typeof ManifestSchema>;
   const seen = new Set<string>();

@@ -1,4 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type';
 
 // Classic TIFF and BigTIFF, little- and big-endian.
 const TIFF_MAGIC = [Buffer.from('II*\0', 'latin1'), Buffer.from('MM\0*', 'latin1'), Buffer.from('II+\0', 'latin1'), Buffer.from('MM\0+', 'latin1')];
@@ -9,6 +8,8 @@ export const SNIFF_BYTES = 4100;
 /** The media type read from the bytes themselves (never from a client's claim). */
 export async function sniffMediaType(head: Buffer): Promise<string> {
   if (head.length === 0) return 'application/octet-stream';
+  // Loaded on the first upload, not at start-up.
+  const { fileTypeFromBuffer } = await import('file-type');
   const found = await fileTypeFromBuffer(head);
   if (found) return found.mime;
   // A TIFF whose directory sits at the end of the file (usual for scanners) cannot be
