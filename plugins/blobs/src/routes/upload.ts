@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Readable } from 'node:stream';
 import { BlobTooLargeError } from '@rootline/kernel';
 import { BlobRefDto } from '../schemas.js';
 import { BlobProblems } from '../errors.js';
@@ -26,9 +27,12 @@ export async function uploadRoutes(app: FastifyInstance) {
   }, async (request, reply) => {
     const declared = Number(request.headers['content-length']);
     if (Number.isFinite(declared) && declared > maxBytes) throw BlobProblems.tooLarge(maxBytes);
-    const body = (request.body as AsyncIterable<Buffer> | undefined) ?? (async function* nothing() {})();
+    // The request stream is read through an iterator that does not destroy it when the store
+    // stops early (ceiling), so the 413 can still be written before the connection closes.
+    const body = request.body as Readable | undefined;
+    const source = body ? body.iterator({ destroyOnReturn: false }) : [];
     try {
-      const { address, size_bytes, media_type } = await request.tree.blobs.write(body, { maxBytes, actor: request.actor });
+      const { address, size_bytes, media_type } = await request.tree.blobs.write(source, { maxBytes, actor: request.actor });
       return reply.send({ address, size_bytes, media_type });
     } catch (error) {
       if (error instanceof BlobTooLargeError) {
