@@ -36,11 +36,24 @@ export async function uploadRoutes(app: FastifyInstance) {
       return reply.send({ address, size_bytes, media_type });
     } catch (error) {
       if (error instanceof BlobTooLargeError) {
-        // Stop reading the rest: answer, then close the connection.
-        reply.raw.once('finish', () => request.raw.destroy());
+        // Answer, then close the connection (the Problem says `Connection: close`). The rest
+        // of the body is read and thrown away meanwhile ("lingering close"): cutting the
+        // socket with unread bytes in it would reset it, and the client could lose the 413.
+        reply.raw.once('finish', () => lingerThenClose(request.raw));
         throw BlobProblems.tooLarge(maxBytes);
       }
       throw error;
     }
   });
+}
+
+const LINGER_MS = 2000;
+
+function lingerThenClose(incoming: Readable & { socket?: { destroy(): void; once(event: 'close', listener: () => void): void } | null }) {
+  const socket = incoming.socket;
+  incoming.resume();
+  if (!socket) return;
+  const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+  timer.unref();
+  socket.once('close', () => clearTimeout(timer));
 }
