@@ -26,7 +26,10 @@ export async function uploadRoutes(app: FastifyInstance) {
     },
   }, async (request, reply) => {
     const declared = Number(request.headers['content-length']);
-    if (Number.isFinite(declared) && declared > maxBytes) throw BlobProblems.tooLarge(maxBytes);
+    if (Number.isFinite(declared) && declared > maxBytes) {
+      lingerThenClose(request.raw);
+      throw BlobProblems.tooLarge(maxBytes);
+    }
     // The request stream is read through an iterator that does not destroy it when the store
     // stops early (ceiling), so the 413 can still be written before the connection closes.
     const body = request.body as Readable | undefined;
@@ -36,10 +39,7 @@ export async function uploadRoutes(app: FastifyInstance) {
       return reply.send({ address, size_bytes, media_type });
     } catch (error) {
       if (error instanceof BlobTooLargeError) {
-        // Answer, then close the connection (the Problem says `Connection: close`). The rest
-        // of the body is read and thrown away meanwhile ("lingering close"): cutting the
-        // socket with unread bytes in it would reset it, and the client could lose the 413.
-        reply.raw.once('finish', () => lingerThenClose(request.raw));
+        lingerThenClose(request.raw);
         throw BlobProblems.tooLarge(maxBytes);
       }
       throw error;
@@ -49,11 +49,22 @@ export async function uploadRoutes(app: FastifyInstance) {
 
 const LINGER_MS = 2000;
 
-function lingerThenClose(incoming: Readable & { socket?: { destroy(): void; once(event: 'close', listener: () => void): void } | null }) {
+type LingeringSocket = { end(): void; destroy(): void; destroySoon?: () => void; once(event: 'close' | 'end', listener: () => void): void };
+
+/**
+ * Called before a 413 is sent for a body still arriving. Node closes such a connection as
+ * soon as the answer is written; closing a socket that still receives bytes resets it, and
+ * the client can lose the 413 it was sent. So the close only half-closes (our FIN after the
+ * answer), the rest of the body is read and thrown away, and the socket is destroyed when
+ * the client ends or after LINGER_MS ("lingering close", as nginx does).
+ */
+function lingerThenClose(incoming: Readable & { socket?: LingeringSocket | null }) {
   const socket = incoming.socket;
-  incoming.resume();
   if (!socket) return;
+  socket.destroySoon = () => socket.end();
   const timer = setTimeout(() => socket.destroy(), LINGER_MS);
   timer.unref();
+  socket.once('end', () => socket.destroy());
   socket.once('close', () => clearTimeout(timer));
+  incoming.resume();
 }
