@@ -15,7 +15,7 @@ t.test('from a scanned register to confirmed claims', async (t) => {
   const agentToken = server.cli('agent', 'create', '--label', 'Research assistant');
   const call = async (method: string, path: string, options: { body?: unknown; bytes?: Buffer; token?: string; headers?: Record<string, string> } = {}) => {
     const headers: Record<string, string> = { authorization: `Bearer ${options.token ?? server.token}`, ...options.headers };
-    let body: BodyInit | undefined;
+    let body: Buffer | string | undefined;
     if (options.bytes) {
       headers['content-type'] = 'application/octet-stream';
       body = options.bytes;
