@@ -64,7 +64,7 @@ export async function treesRoutes(app: FastifyInstance) {
       summary: 'Switch the active tree',
       description: 'The active-tree mount `/v1/...` acts on this tree from now on; open change streams on the active mount receive `tree.active_changed`.',
       tags: ['trees'],
-      body: Type.Object({ tree_id: Type.String({ minLength: 1 }) }),
+      body: Type.Object({ tree_id: Type.String({ minLength: 1 }) }, { examples: [{ tree_id: '01938f0e-7a7e-7cc2-9d2b-3f6c3a1b2c4d' }] }),
       response: { 200: Type.Object({ tree_id: Type.String(), name: Type.String() }) },
       'x-problems': [404],
     },
