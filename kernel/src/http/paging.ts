@@ -15,6 +15,12 @@ export interface PageWindow<K> {
   after: K | null;
   /** Builds the envelope from up to `limit + 1` fetched rows. */
   page<Row, Item = Row>(rows: Row[], total: number, keyOf: (row: Row) => K, shape?: (row: Row) => Item): PageEnvelope<Item>;
+  /**
+   * The same envelope as a JSON string, from rows whose item is already JSON (built by
+   * SQLite with json_object): one string per row crosses into JavaScript instead of a
+   * value per column, and nothing is serialised again.
+   */
+  pageJson(rows: { item: string; key: K }[], total: number): string;
 }
 
 export interface PageEnvelope<Item> {
@@ -51,6 +57,12 @@ export class Paging {
           next_cursor: more ? this.encode(fingerprint, keyOf(visible[visible.length - 1])) : null,
           total,
         };
+      },
+      pageJson: (rows, total) => {
+        const more = rows.length > limit;
+        const visible = more ? rows.slice(0, limit) : rows;
+        const next = more ? JSON.stringify(this.encode(fingerprint, visible[visible.length - 1].key)) : 'null';
+        return `{"items":[${visible.map((row) => row.item).join(',')}],"next_cursor":${next},"total":${total}}`;
       },
     };
   }

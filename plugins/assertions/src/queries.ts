@@ -1,6 +1,6 @@
 import type { Tree } from '@rootline/kernel';
 import { ACTIVE_SQL, STATUSES, type AssertionStatus } from './states.js';
-import { CLAIM_COLUMNS, type ClaimRow } from './store.js';
+import { CLAIM_COLUMNS, CLAIM_JSON, type ClaimRow } from './store.js';
 
 /** What a list keeps; `null` for source/proposer means "has none". */
 export interface ClaimFilter {
@@ -34,14 +34,14 @@ export class ClaimQueries {
   constructor(private readonly tree: Tree) {}
 
   page(filter: ClaimFilter, order: SortOrder, after: ClaimKey | null, limit: number): ClaimRow[] {
-    const { clauses, params } = conditions(filter);
-    if (after) {
-      clauses.push(`(created_at_ms, id) ${order === 'asc' ? '>' : '<'} (?, ?)`);
-      params.push(after[0], after[1]);
-    }
-    const direction = order === 'asc' ? 'ASC' : 'DESC';
-    const sql = `SELECT ${CLAIM_COLUMNS} FROM assertions ${whereOf(clauses)} ORDER BY created_at_ms ${direction}, id ${direction} LIMIT ?`;
+    const { sql, params } = pageSql(CLAIM_COLUMNS, filter, order, after);
     return this.tree.prepare(sql).all(...params, limit) as ClaimRow[];
+  }
+
+  /** The same page with each claim as JSON built by SQLite, and its keyset position. */
+  pageJson(filter: ClaimFilter, order: SortOrder, after: ClaimKey | null, limit: number): { item: string; key: ClaimKey }[] {
+    const { sql, params } = pageSql(`${CLAIM_JSON} AS item, created_at_ms, id`, filter, order, after);
+    return (this.tree.prepare(sql).raw().all(...params, limit) as [string, number, string][]).map(([item, created, id]) => ({ item, key: [created, id] }));
   }
 
   count(filter: ClaimFilter): number {
@@ -75,6 +75,17 @@ export class ClaimQueries {
   ids(filter: ClaimFilter, limit: number): string[] {
     return this.page(filter, 'asc', null, limit).map((row) => row.id);
   }
+}
+
+/** SELECT <columns> of one keyset page; `limit` is the last parameter. */
+function pageSql(columns: string, filter: ClaimFilter, order: SortOrder, after: ClaimKey | null): { sql: string; params: unknown[] } {
+  const { clauses, params } = conditions(filter);
+  if (after) {
+    clauses.push(`(created_at_ms, id) ${order === 'asc' ? '>' : '<'} (?, ?)`);
+    params.push(after[0], after[1]);
+  }
+  const direction = order === 'asc' ? 'ASC' : 'DESC';
+  return { sql: `SELECT ${columns} FROM assertions ${whereOf(clauses)} ORDER BY created_at_ms ${direction}, id ${direction} LIMIT ?`, params };
 }
 
 function conditions(filter: ClaimFilter): { clauses: string[]; params: unknown[] } {

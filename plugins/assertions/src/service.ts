@@ -1,4 +1,4 @@
-import type { Actor, Clock, IdSource, Tree } from '@rootline/kernel';
+import type { Actor, Clock, IdSource, Tree, PageWindow } from '@rootline/kernel';
 import { AssertionProblems } from './errors.js';
 import { step, type Review } from './states.js';
 import { ClaimWriter, type NewClaim } from './writer.js';
@@ -144,6 +144,14 @@ export class AssertionsService {
   /** A keyset page of claims and the count of all matches (for the lists of both plugins). */
   list(filter: ClaimFilter, order: SortOrder, after: ClaimKey | null, limit: number): { rows: ClaimRow[]; total: number } {
     return { rows: this.queries.page(filter, order, after, limit + 1), total: this.queries.count(filter) };
+  }
+
+  /**
+   * One page of a claim list as the finished JSON envelope: SQLite builds each item, so a
+   * page of 100 claims is 100 strings rather than 1,500 column values (the routes send it as is).
+   */
+  pageJson(filter: ClaimFilter, order: SortOrder, window: PageWindow<ClaimKey>): string {
+    return window.pageJson(this.queries.pageJson(filter, order, window.after, window.limit + 1), this.queries.count(filter));
   }
 
   count(filter: ClaimFilter): number {

@@ -39,6 +39,16 @@ export interface EvidenceRow {
 export const CLAIM_COLUMNS =
   'id, persona, kind, status, value, date, place, source, citation, created_at_ms, status_changed_at_ms, actor_kind, credential_id, proposer, superseded_by';
 
+/**
+ * `claimDto` written in SQL, for lists: SQLite builds each item's JSON, so a page crosses
+ * into JavaScript as one string per claim. Keep the two in step (tests compare them).
+ */
+export const CLAIM_JSON = `json_remove(json_object(
+  'id', id, 'persona', persona, 'kind', kind, 'status', status, 'value', value, 'date', date, 'place', place,
+  'source', source, 'citation', citation, 'captured_by', actor_kind, 'proposer', proposer,
+  'superseded_by', superseded_by, 'created_at_ms', created_at_ms, 'status_changed_at_ms', status_changed_at_ms
+), CASE WHEN proposer IS NULL THEN '$.proposer' ELSE '$.no_such_field' END)`;
+
 /** The wire shape of a stored claim. */
 export function claimDto(row: ClaimRow): AssertionDto {
   return {

@@ -96,3 +96,25 @@ t.test('the list refuses what it does not understand', async (t) => {
   const unknown = await s.request('GET', '/v1/assertions', { query: { persona: '01938f0e-0000-7000-8000-000000000000' } });
   t.equal(unknown.statusCode, 404, 'an unknown persona is named, not an empty page');
 });
+
+t.test('list rows are the claims exactly as a single read shows them (less the evidence)', async (t) => {
+  const s = await evidenceServer(t);
+  const persona = await newPersona(s);
+  const source = await newSource(s);
+  const byAgent = await capture(s, { persona, kind: 'birth', date: 'ABT 1851', place: 'Ledbury, Herefordshire', source, value: 'Wm. "Bill" Smyth — ünïcode' }, 'agent', 'example-model-7');
+  const byHuman = await capture(s, { persona, kind: 'death' }, 'human');
+  const lists = [
+    (await s.request('GET', '/v1/assertions', { query: { persona } })).json().items,
+    (await s.request('GET', `/v1/sources/${source}/cited-by`)).json().items,
+    (await s.request('GET', '/v1/assertions/unsourced')).json().items,
+  ];
+  for (const claim of [byAgent, byHuman]) {
+    const { evidence, ...single } = (await s.request('GET', `/v1/assertions/${claim.id}`)).json();
+    t.same(evidence, []);
+    t.strictSame(lists[0].find((row: { id: string }) => row.id === claim.id), single, `${claim.kind} in the persona list`);
+  }
+  t.strictSame(lists[1].map((row: { id: string }) => row.id), [byAgent.id]);
+  t.notOk('proposer' in lists[0].find((row: { id: string }) => row.id === byHuman.id), 'no proposer key for the human');
+  t.equal(lists[0].find((row: { id: string }) => row.id === byAgent.id).proposer, 'example-model-7');
+  t.strictSame(lists[2].map((row: { id: string }) => row.id), [byHuman.id]);
+});

@@ -6,8 +6,8 @@ import { TranscriptionBody, TranscriptionResult } from '../schemas/transcription
 import { AssertionProblems } from '../errors.js';
 import { claimTranscription } from '../transcription.js';
 import { listOrder } from '../list-order.js';
-import { claimDto } from '../store.js';
-import { keyOf, type ClaimKey } from '../queries.js';
+import { type ClaimKey } from '../queries.js';
+import { sendJson } from './send-json.js';
 import type { AssertionsService } from '../service.js';
 
 export const assertionsOf = (request: FastifyRequest) => request.diScope.resolve<AssertionsService>('assertionsService');
@@ -24,15 +24,14 @@ export async function assertionsRoutes(app: FastifyInstance) {
       response: { 200: AssertionPage },
       'x-problems': [404],
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const { query } = request;
     const order = listOrder(query);
     const assertions = assertionsOf(request);
     assertions.requirePersona(query.persona);
     const window = app.kernel.paging.open<ClaimKey>('assertions', query, SPEC_LIST_LIMITS);
     const filter = { persona: query.persona, kind: query.kind, status: query.state, source: query.source };
-    const { rows, total } = assertions.list(filter, order, window.after, window.limit);
-    return window.page(rows, total, keyOf, claimDto);
+    return sendJson(reply, assertions.pageJson(filter, order, window));
   });
 
   route.post('/assertions/capture', {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { SPEC_LIST_LIMITS, type TypeBoxTypeProvider } from '@rootline/kernel';
 import { AssertionPage, PagingOnlyQuery, SourceParams, SourcingTally } from '../schemas/lists.js';
-import { claimDto } from '../store.js';
-import { keyOf, type ClaimKey } from '../queries.js';
+import type { ClaimKey } from '../queries.js';
+import { sendJson } from './send-json.js';
 import { assertionsOf } from './assertions.js';
 
 /** Which claims cite what: the unsourced lane, the sourcing tally and a source's cited-by. */
@@ -16,10 +16,9 @@ export async function sourcingRoutes(app: FastifyInstance) {
       querystring: PagingOnlyQuery,
       response: { 200: AssertionPage },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const window = app.kernel.paging.open<ClaimKey>('assertions.unsourced', request.query, SPEC_LIST_LIMITS);
-    const { rows, total } = assertionsOf(request).list({ activeOnly: true, source: null }, 'asc', window.after, window.limit);
-    return window.page(rows, total, keyOf, claimDto);
+    return sendJson(reply, assertionsOf(request).pageJson({ activeOnly: true, source: null }, 'asc', window));
   });
 
   route.get('/assertions/unsourced/tally', {
@@ -35,11 +34,10 @@ export async function sourcingRoutes(app: FastifyInstance) {
       response: { 200: AssertionPage },
       'x-problems': [404],
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const assertions = assertionsOf(request);
     assertions.requireSource(request.params.id);
     const window = app.kernel.paging.open<ClaimKey>(`sources.cited-by:${request.params.id}`, request.query, SPEC_LIST_LIMITS);
-    const { rows, total } = assertions.list({ source: request.params.id }, 'asc', window.after, window.limit);
-    return window.page(rows, total, keyOf, claimDto);
+    return sendJson(reply, assertions.pageJson({ source: request.params.id }, 'asc', window));
   });
 }
