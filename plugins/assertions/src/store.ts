@@ -39,15 +39,17 @@ export interface EvidenceRow {
 export const CLAIM_COLUMNS =
   'id, persona, kind, status, value, date, place, source, citation, created_at_ms, status_changed_at_ms, actor_kind, credential_id, proposer, superseded_by';
 
+const CLAIM_JSON_FIELDS = `'id', id, 'persona', persona, 'kind', kind, 'status', status, 'value', value, 'date', date,
+  'place', place, 'source', source, 'citation', citation, 'captured_by', actor_kind, 'superseded_by', superseded_by,
+  'created_at_ms', created_at_ms, 'status_changed_at_ms', status_changed_at_ms`;
+
 /**
  * `claimDto` written in SQL, for lists: SQLite builds each item's JSON, so a page crosses
- * into JavaScript as one string per claim. Keep the two in step (tests compare them).
+ * into JavaScript as one string per claim. `proposer` is present only when there is one.
+ * Keep the two in step (tests compare them).
  */
-export const CLAIM_JSON = `json_remove(json_object(
-  'id', id, 'persona', persona, 'kind', kind, 'status', status, 'value', value, 'date', date, 'place', place,
-  'source', source, 'citation', citation, 'captured_by', actor_kind, 'proposer', proposer,
-  'superseded_by', superseded_by, 'created_at_ms', created_at_ms, 'status_changed_at_ms', status_changed_at_ms
-), CASE WHEN proposer IS NULL THEN '$.proposer' ELSE '$.no_such_field' END)`;
+export const CLAIM_JSON = `CASE WHEN proposer IS NULL THEN json_object(${CLAIM_JSON_FIELDS})
+  ELSE json_object(${CLAIM_JSON_FIELDS}, 'proposer', proposer) END`;
 
 /** The wire shape of a stored claim. */
 export function claimDto(row: ClaimRow): AssertionDto {
