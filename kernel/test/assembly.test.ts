@@ -70,3 +70,24 @@ t.test('a record appended outside a transaction is a programming error', async (
   t.throws(() => tree.transact(() => tree.record({ kind: 'Bad Kind', entity_type: 'thing', entity_id: 'x', actor: { kind: 'system', credentialId: null } })), { message: /is not/ });
   t.equal(tree.records.lastSeq(), 0, 'nothing written');
 });
+
+t.test('an unexpected error is 500 internal, with no stack, path or message of the cause', async (t) => {
+  const fp = (await import('fastify-plugin')).default;
+  const broken = {
+    name: '@rootline/plugin-broken',
+    version: '0.0.1',
+    migrations: [],
+    plugin: fp(async (app: any) => {
+      app.kernel.treeRoutes(async (mount: any) => {
+        mount.get('/broken', async () => {
+          throw new Error(`disk at /home/someone/.local/share/rootline failed`);
+        });
+      });
+    }, { name: '@rootline/plugin-broken', fastify: '5.x', dependencies: ['@rootline/kernel'] }),
+  } as PluginSource;
+  const s = await buildTestServer(t, { builtIn: [broken], plugins: ['@rootline/plugin-broken'] });
+  const reply = await s.request('GET', '/v1/broken');
+  t.equal(reply.statusCode, 500);
+  t.equal(reply.json().code, 'internal');
+  t.notMatch(reply.body, /home|someone|stack|at /, 'nothing of the inside leaks');
+});
