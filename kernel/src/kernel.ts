@@ -58,16 +58,20 @@ export class Kernel {
     if (this.current) this.current.scope = 'tree';
     const trees = this.trees;
     this.app.register(async (mount) => {
-      mount.addHook('onRequest', async (request) => attachTree(request, trees.active()));
+      mount.addHook('onRequest', (request, _reply, done) => {
+        attachTree(request, trees.active());
+        done();
+      });
       await routes(mount, {});
     }, { prefix: '/v1' });
     this.app.register(async (mount) => {
       addTreeIdParam(mount);
-      mount.addHook('onRequest', async (request) => {
+      mount.addHook('onRequest', (request, _reply, done) => {
         const treeId = (request.params as { tree_id?: string }).tree_id ?? '';
         const tree = trees.get(treeId);
-        if (!tree) throw Problems.treeNotFound(`There is no tree ${JSON.stringify(treeId)}`);
+        if (!tree) return done(Problems.treeNotFound(`There is no tree ${JSON.stringify(treeId)}`));
         attachTree(request, tree);
+        done();
       });
       await routes(mount, {});
     }, { prefix: '/v1/trees/:tree_id' });

@@ -120,11 +120,17 @@ export async function createServer(options: ServerOptions): Promise<RootlineServ
   // One hook, in order: Host/Origin guard, bearer auth, idempotency-key shape.
   const guard = guardHook(app);
   const authenticate = authHook(registry);
-  app.addHook('onRequest', async (request) => {
-    guard(request);
-    authenticate(request);
-    if (request.actor) request.diScope.register('actor', asValue(request.actor));
-    checkIdempotencyKey(request);
+  app.addHook('onRequest', (request, _reply, done) => {
+    // A callback hook, not an async one: this runs on every request.
+    try {
+      guard(request);
+      authenticate(request);
+      if (request.actor) request.diScope.register('actor', asValue(request.actor));
+      checkIdempotencyKey(request);
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
   });
 
   const appVersion = options.appVersion ?? '0.1.0';
