@@ -154,7 +154,13 @@ t.test('the built server over a real socket', async (t) => {
       t.equal(operation['x-service-tier'], 'preview', `${name} has the tier`);
       t.ok(operation.responses['400'] && operation.responses['500'], `${name} documents its errors`);
     }
-    t.equal((await api('/v1/docs', { token: null })).status, 200, 'an interactive docs page');
+    const page = await api('/v1/docs', { token: null });
+    t.equal(page.status, 200, 'an interactive docs page');
+    t.match(page.headers.get('content-security-policy'), /default-src 'self'/);
+    const bundle = await api('/v1/docs/assets/swagger-ui-bundle.js', { token: null });
+    t.equal(bundle.status, 200, 'its script is served from the installed package');
+    t.match(bundle.headers.get('content-type'), /javascript/);
+    t.equal((await api('/v1/docs/assets/..%2Fpackage.json', { token: null })).status, 404, 'nothing but the listed assets');
   });
 
   t.test('CLI: agent credentials are created, listed and revoked', async (t) => {
