@@ -81,7 +81,6 @@ export const Problems = {
   notFound: defineProblem('not-found', 404, 'Not found'),
   routeNotFound: defineProblem('route-not-found', 404, 'No such route'),
   treeNotFound: defineProblem('tree-not-found', 404, 'No such tree'),
-  methodNotAllowed: defineProblem('route-not-found', 404, 'No such route'),
   payloadTooLarge: defineProblem('payload-too-large', 413, 'The request body is too large'),
   unsupportedMediaType: defineProblem('unsupported-media-type', 415, 'Unsupported content type'),
   misdirectedRequest: defineProblem('misdirected-request', 421, 'Request sent to the wrong host'),
