@@ -200,3 +200,19 @@ t.test('a build without the notes plugin has no notes routes', async (t) => {
   t.notOk(capabilities.plugins.some((p: { name: string }) => p.name === '@rootline/plugin-notes'));
   t.ok(capabilities.plugins.some((p: { name: string }) => p.name === '@rootline/plugin-assertions'));
 });
+
+t.test('a second server on the same data folder refuses to start; a stale server.json does not block', async (t) => {
+  const bundle = ensureBundle();
+  const first = await startServer(bundle);
+  t.teardown(async () => {
+    await first.stop();
+    cleanup(first);
+  });
+  await t.rejects(startServer(bundle, { dataDir: first.dataDir }), { message: /already running for this data folder at http:\/\/127\.0\.0\.1:\d+/ });
+  await first.stop('SIGKILL');
+  const { existsSync } = await import('node:fs');
+  t.ok(existsSync(`${first.dataDir}/server.json`), 'a crash leaves server.json behind');
+  const second = await startServer(bundle, { dataDir: first.dataDir });
+  t.match(second.url, /^http:\/\/127\.0\.0\.1:\d+$/, 'a stale file from a dead process is ignored');
+  await second.stop();
+});

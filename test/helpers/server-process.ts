@@ -51,7 +51,7 @@ export async function startServer(bundle: string, options: { dataDir?: string; e
     stdout,
     cli,
     stop(signal = 'SIGTERM') {
-      if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+      if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
       return new Promise((resolvePromise) => {
         child.once('exit', (code) => resolvePromise(code));
         child.kill(signal);

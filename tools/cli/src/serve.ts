@@ -1,4 +1,5 @@
-import { writeFileSync, rmSync, renameSync } from 'node:fs';
+import { writeFileSync, rmSync, renameSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer, BootError, type Manifest, type PluginSource } from '@rootline/kernel';
 
 export interface ServeOptions {
@@ -16,6 +17,11 @@ export interface ServeOptions {
  * writes `<data>/server.json` (0600), and on SIGINT/SIGTERM stops cleanly and removes it.
  */
 export async function serve(options: ServeOptions): Promise<number> {
+  const running = runningServer(join(options.dataDir, 'server.json'));
+  if (running) {
+    options.err(`rootline: already running for this data folder at ${running} (stop it first, or pass another --data-dir)`);
+    return 1;
+  }
   let server;
   try {
     server = await createServer({ dataDir: options.dataDir, manifest: options.manifest, builtIn: options.builtIn, appVersion: options.appVersion });
@@ -54,4 +60,21 @@ export async function serve(options: ServeOptions): Promise<number> {
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+}
+
+/** The URL of a live server on this data folder, from its server.json, if its process is alive. */
+function runningServer(serverFile: string): string | null {
+  let info: { url?: string; pid?: number };
+  try {
+    info = JSON.parse(readFileSync(serverFile, 'utf8'));
+  } catch {
+    return null;
+  }
+  if (!info.pid || info.pid === process.pid) return null;
+  try {
+    process.kill(info.pid, 0);
+    return info.url ?? 'an unknown address';
+  } catch {
+    return null; // a stale file left by a crash
+  }
 }
