@@ -3,11 +3,15 @@ import Database from 'better-sqlite3';
 export type Db = Database.Database;
 export type Statement = Database.Statement;
 
-/** Opens a SQLite file the way every Rootline database is opened: WAL, foreign keys, a busy timeout. */
+/**
+ * Opens a SQLite file the way every Rootline database is opened: WAL, foreign keys, a busy
+ * timeout, and `synchronous = FULL`: a commit is on disk before the caller is answered, so
+ * even a power cut loses nothing acknowledged (it costs about a quarter of capture speed).
+ */
 export function openDatabase(file: string): Db {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
+  db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   return db;
