@@ -2,7 +2,8 @@
 export { Kernel, type KernelSettings } from './kernel.js';
 export { createServer, BootError, FIRST_TREE_NAME, type RootlineServer, type ServerOptions } from './server.js';
 export { ProblemError, Problems, defineProblem, problemType, type ProblemFactory, type ProblemBody, type ProblemFieldError } from './errors.js';
-export { Uuid, Page, PagingQuery, Order, ProblemSchema, OkResponse } from './schemas.js';
+export { Uuid, Page, PagingQuery, Order, ProblemSchema, OkResponse, BlobAddress } from './schemas.js';
+export { isHttpUrl } from './http-url.js';
 export { Paging, SPEC_LIST_LIMITS, LIST_LIMITS, clampLimit, type PageWindow, type PageEnvelope, type LimitBounds } from './http/paging.js';
 export type { RouteConfig } from './http/route-conventions.js';
 export { Tree } from './storage/tree.js';

@@ -45,6 +45,10 @@ export const PagingQuery = {
   cursor: Type.Optional(Type.String({ description: 'Opaque cursor from the previous page' })),
 };
 
+/** A blob reference as every route takes it: the bare SHA-256 hex an upload returned. */
+export const BlobAddress = (options: { description?: string } = {}) =>
+  Type.String({ pattern: '^[0-9a-fA-F]{64}$', description: 'The address an upload returned: 64 hex characters', examples: ['e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855'], ...options });
+
 export const OkResponse = Type.Object({ ok: Type.Literal(true) }, { $id: 'OkResponse' });
 
 export type ProblemDto = Static<typeof ProblemSchema>;

@@ -1,4 +1,4 @@
-import type { Tree } from '@rootline/kernel';
+import { isHttpUrl, type Tree } from '@rootline/kernel';
 import { AssertionProblems } from './errors.js';
 import { sourceOfCitation, type CitationsPeer } from './peers.js';
 import type { NewEvidence } from './writer.js';
@@ -44,13 +44,6 @@ export async function checkEvidence(
 }
 
 function followableUrl(text: string): string {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw AssertionProblems.badField('url', 'is not a URL');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw AssertionProblems.badField('url', 'must be an http or https address');
-  if (!url.hostname) throw AssertionProblems.badField('url', 'must name a host');
-  return url.toString();
+  if (!isHttpUrl(text)) throw AssertionProblems.badField('url', 'must be an http or https address with a host');
+  return new URL(text).toString();
 }

@@ -1,7 +1,6 @@
-import type { ProblemFieldError } from '@rootline/kernel';
+import { isHttpUrl, type ProblemFieldError } from '@rootline/kernel';
 import type { CitationTemplate } from './template.js';
 
-const HTTP_URL = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
 const WHOLE_NUMBER = /^\d+$/;
 
 const field = (name: string, message: string): ProblemFieldError => ({ location: 'body', name: `elements.${name}`, message });
@@ -23,7 +22,7 @@ export function elementProblems(template: CitationTemplate, elements: Record<str
       if (element.required) problems.push(field(element.name, `is required by template ${template.id} (${element.label})`));
       continue;
     }
-    if (element.kind === 'url' && !HTTP_URL.test(value)) problems.push(field(element.name, 'must be an http or https address'));
+    if (element.kind === 'url' && !isHttpUrl(value)) problems.push(field(element.name, 'must be an http or https address'));
     if (element.kind === 'number' && !WHOLE_NUMBER.test(value)) problems.push(field(element.name, 'must be a whole number'));
   }
   return problems;

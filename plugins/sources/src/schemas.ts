@@ -1,5 +1,5 @@
 import { Type, type TSchema } from '@sinclair/typebox';
-import { Page, PagingQuery, Uuid } from '@rootline/kernel';
+import { BlobAddress, Page, PagingQuery, Uuid } from '@rootline/kernel';
 
 /**
  * Schemas of the sources routes. Built once at registration because the source-type
@@ -79,7 +79,7 @@ export function sourceSchemas(sourceTypes: readonly string[]) {
   );
 
   const AttachBlobBody = Type.Object(
-    { blob: Type.String({ pattern: '^[0-9a-fA-F]{64}$', description: 'The address an upload returned: 64 hex characters' }) },
+    { blob: BlobAddress() },
     { examples: [{ blob: BLOB }] },
   );
 

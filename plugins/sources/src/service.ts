@@ -1,4 +1,4 @@
-import type { Actor, Clock, IdSource, Tree } from '@rootline/kernel';
+import { isHttpUrl, type Actor, type Clock, type IdSource, type Tree } from '@rootline/kernel';
 import type { CitationsPeer, CitationView } from './peers.js';
 import { SourceProblems } from './errors.js';
 
@@ -65,6 +65,7 @@ export class SourcesService {
   }
 
   create(actor: Actor, input: NewSource): SourceDetail {
+    if (input.url !== undefined && !isHttpUrl(input.url)) throw SourceProblems.urlNotFollowable(input.url);
     return this.tree.transact(() => this.get(this.insert(actor, input))!);
   }
 

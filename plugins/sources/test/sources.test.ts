@@ -137,3 +137,14 @@ t.test('OpenAPI shows bodies and responses with examples', async (t) => {
   t.ok(doc.paths['/v1/sources'].get.parameters.some((p: { name: string }) => p.name === 'q'));
   t.ok(doc.paths['/v1/trees/{tree_id}/sources/{id}'].get);
 });
+
+t.test('a source URL must be a followable http(s) address with a host', async (t) => {
+  const s = await buildTestServer(t, { plugins: evidencePlugins });
+  for (const url of ['https:///no-host', 'ftp://archive.example.org/register']) {
+    const reply = await s.request('POST', '/v1/sources', { body: { title: 'Parish register', url } });
+    t.equal(reply.statusCode, 400, url);
+    t.equal(reply.json().code, 'validation-failed');
+  }
+  t.equal(count(s, 'SELECT count(*) AS n FROM sources'), 0, 'nothing written');
+  t.equal((await s.request('POST', '/v1/sources', { body: { title: 'Parish register', url: 'https://www.freecen.org.uk/' } })).statusCode, 200);
+});

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Uuid } from '@rootline/kernel';
+import { BlobAddress, Uuid } from '@rootline/kernel';
 import { EXAMPLE_IDS } from './assertion.js';
 
 export const EVIDENCE_KINDS = ['blob', 'url', 'citation', 'offline_record'] as const;
@@ -14,7 +14,7 @@ export const AttachEvidenceBody = Type.Object(
     kind: Type.Union(EVIDENCE_KINDS.map((kind) => Type.Literal(kind)), {
       description: '`blob` (uploaded blob address), `url` (http/https), `citation` (citation id), `offline_record` (a record that is not online)',
     }),
-    blob: Type.Optional(Type.String({ pattern: '^[0-9a-fA-F]{64}$', description: 'Blob address, 64 hex characters (kind blob)' })),
+    blob: Type.Optional(BlobAddress({ description: 'Blob address, 64 hex characters (kind blob)' })),
     url: Type.Optional(Type.String({ minLength: 1, maxLength: 2000, description: 'http or https address (kind url)' })),
     citation: Type.Optional(Uuid({ description: 'Citation id (kind citation)' })),
     description: Type.Optional(Type.String({ minLength: 1, maxLength: 10_000, description: 'What the evidence is; required for offline_record' })),
