@@ -71,7 +71,6 @@ export const Problems = {
   unknownQueryParameter: defineProblem('unknown-query-parameter', 400, 'Unknown query parameter'),
   invalidSort: defineProblem('invalid-sort', 400, 'Invalid sort'),
   invalidOrder: defineProblem('invalid-order', 400, 'Invalid order'),
-  invalidExpand: defineProblem('invalid-expand', 400, 'Invalid expand'),
   invalidCursor: defineProblem('invalid-cursor', 400, 'Invalid cursor'),
   invalidIdempotencyKey: defineProblem('invalid-idempotency-key', 400, 'Invalid idempotency-key header'),
   malformedBody: defineProblem('malformed-body', 400, 'The request body cannot be read'),
@@ -84,7 +83,13 @@ export const Problems = {
   payloadTooLarge: defineProblem('payload-too-large', 413, 'The request body is too large'),
   unsupportedMediaType: defineProblem('unsupported-media-type', 415, 'Unsupported content type'),
   misdirectedRequest: defineProblem('misdirected-request', 421, 'Request sent to the wrong host'),
-  invalidStateTransition: defineProblem('invalid-state-transition', 422, 'That change is not allowed from the current state'),
-  rateLimited: defineProblem('rate-limited', 429, 'Too many requests'),
   internal: defineProblem('internal', 500, 'Internal error'),
 } as const;
+
+/**
+ * 404 `not-found` for an entity that does not exist in this tree, worded one way
+ * everywhere: "There is no note <id> in this tree", with `entity` naming the kind.
+ */
+export function entityNotFound(kind: string, id: string): ProblemError {
+  return Problems.notFound(`There is no ${kind} ${id} in this tree`, { extras: { entity: kind } });
+}

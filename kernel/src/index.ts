@@ -1,27 +1,20 @@
-/** @rootline/kernel: the only code every plugin may import. */
-export { Kernel, type KernelSettings } from './kernel.js';
-export { createServer, BootError, FIRST_TREE_NAME, type RootlineServer, type ServerOptions } from './server.js';
-export { ProblemError, Problems, defineProblem, problemType, type ProblemFactory, type ProblemBody, type ProblemFieldError } from './errors.js';
-export { Uuid, Page, PagingQuery, Order, ProblemSchema, OkResponse, BlobAddress } from './schemas.js';
+/**
+ * @rootline/kernel: what a plugin may use. Server assembly, the registry and the CLI's
+ * needs are in `@rootline/kernel/host`; the test harness is `@rootline/kernel/testing`.
+ */
+export { definePlugin, type PluginDefinition, type PluginScope, type RootlinePlugin } from './plugin-api/define-plugin.js';
+export { scoped, singleton, type ServiceCradle } from './plugin-api/services.js';
+export type { PluginKernel } from './kernel.js';
+export { ProblemError, Problems, defineProblem, entityNotFound, type ProblemFactory, type ProblemFieldError } from './errors.js';
+export { Uuid, Page, PagingQuery, Order, OkResponse, BlobAddress, Nullable } from './schemas.js';
 export { isHttpUrl } from './http-url.js';
-export { Paging, SPEC_LIST_LIMITS, LIST_LIMITS, clampLimit, type PageWindow, type PageEnvelope, type LimitBounds } from './http/paging.js';
+export { ifNoneMatch } from './http/conditional-get.js';
+export { SPEC_LIST_LIMITS, LIST_LIMITS, type Paging, type PageWindow, type PageEnvelope, type LimitBounds } from './http/paging.js';
 export type { RouteConfig } from './http/route-conventions.js';
-export { Tree } from './storage/tree.js';
-export { BlobStore, BlobTooLargeError, ADDRESS_PATTERN, type BlobRef } from './storage/blob-store.js';
+export type { Tree } from './storage/tree.js';
+export { BlobTooLargeError, type BlobStore, type BlobRef } from './storage/blob-store.js';
 export type { Db, Statement } from './storage/sqlite.js';
-export { openDatabase } from './storage/sqlite.js';
-export type { Migration } from './storage/migrations.js';
-export { readMigrationsDir, applyMigrations, checksum } from './storage/migrations.js';
 export type { TreeRecord, NewRecord } from './records.js';
-export type { Actor } from './auth/actor.js';
-export { systemActor } from './auth/actor.js';
-export { uuidv7, idSource, systemClock, UUID_PATTERN, type Clock, type IdSource } from './ids.js';
-export { defaultDataDir, dataDirLayout, type DataDirLayout } from './storage/data-dir.js';
-export { parseManifest, readManifest, ManifestError, ManifestSchema } from './manifest.js';
-export type { Manifest, ManifestEntry, PluginSource, LoadedPlugin } from './plugin.js';
-export { loadPluginPackage } from './plugin-loader.js';
-export { createAgentCredential, ensureHumanToken, verifyToken } from './auth/tokens.js';
-export { Registry } from './storage/registry.js';
-export { openRegistry } from './storage/open-registry.js';
-export { API_VERSION } from './routes/capabilities.js';
+export { systemActor, ACTOR_COLUMNS, actorValues, type Actor } from './auth/actor.js';
+export { UUID_PATTERN, type Clock, type IdSource } from './ids.js';
 export type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Cradle } from '@fastify/awilix';
 import type { Logger } from 'pino';
-import { asValue, type AwilixContainer, type Resolver } from 'awilix';
+import { asValue, type AwilixContainer } from 'awilix';
 import type { Registry } from './storage/registry.js';
 import type { TreeStore } from './storage/tree-store.js';
 import type { Tree } from './storage/tree.js';
@@ -10,39 +11,88 @@ import type { Clock, IdSource } from './ids.js';
 import type { DataDirLayout } from './storage/data-dir.js';
 import type { LoadedPlugin } from './plugin.js';
 import type { Actor } from './auth/actor.js';
+import type { ServiceRegistrations } from './plugin-api/services.js';
 import { addTreeIdParam } from './http/route-conventions.js';
 import { Problems } from './errors.js';
 
 export interface KernelSettings {
   appVersion: string;
-  /** Seconds between `: keep-alive` comments on the change stream. */
+  /** Milliseconds between `: keep-alive` comments on the change stream. */
   heartbeatMs: number;
   env: NodeJS.ProcessEnv;
 }
 
+/** What assembly hands the kernel (one object, so adding a part never reorders arguments). */
+export interface KernelParts {
+  app: FastifyInstance;
+  container: AwilixContainer<Cradle>;
+  registry: Registry;
+  trees: TreeStore;
+  bus: ChangeBus;
+  paging: Paging;
+  clock: Clock;
+  ids: IdSource;
+  layout: DataDirLayout;
+  /** pino, writing to `<data>/logs/rootline.log`; never log tokens or request bodies. */
+  logger: Logger;
+  settings: KernelSettings;
+}
+
 /**
- * What the kernel offers plugins, as `app.kernel`. A plugin registers its routes with
- * `treeRoutes` (both mounts) or `globalRoutes` (`/v1` only) and its services with `services`.
+ * What a plugin may use of the kernel, as `app.kernel`: where its routes go, its services,
+ * paging, the logger and the singletons of the container. Everything else (registry,
+ * tree store, data folder) belongs to the host.
  */
-export class Kernel {
+export interface PluginKernel {
+  /** Routes declared once answer on `/v1/...` (active tree) and `/v1/trees/{tree_id}/...` (pinned). Tree plugins only. */
+  treeRoutes(routes: FastifyPluginAsync): void;
+  /** Routes under `/v1` only (settings of the whole install). Global plugins only. */
+  globalRoutes(routes: FastifyPluginAsync): void;
+  /** Registers services on the container, typed by the plugin's contract; a name registered twice is an error. */
+  services(registrations: ServiceRegistrations): void;
+  /** A plugin names what it can import (`gedcom-7.0`, `image/jpeg`, ...); capabilities lists them. */
+  declareIngest(...formats: string[]): void;
+  readonly paging: Paging;
+  readonly logger: Logger;
+  /** The container's singletons, for what a plugin needs while registering (a catalogue, a renderer). */
+  readonly cradle: Cradle;
+  readonly settings: Readonly<KernelSettings>;
+}
+
+/** The kernel assembly builds: the plugin face plus what the host (server, CLI, tests) reads. */
+export class Kernel implements PluginKernel {
   readonly plugins: LoadedPlugin[] = [];
+  readonly container: AwilixContainer<Cradle>;
+  readonly registry: Registry;
+  readonly trees: TreeStore;
+  readonly bus: ChangeBus;
+  readonly paging: Paging;
+  readonly clock: Clock;
+  readonly ids: IdSource;
+  readonly layout: DataDirLayout;
+  readonly logger: Logger;
+  readonly settings: KernelSettings;
+  private readonly app: FastifyInstance;
   private readonly ingestFormats = new Set<string>();
   private current: LoadedPlugin | null = null;
 
-  constructor(
-    private readonly app: FastifyInstance,
-    readonly container: AwilixContainer,
-    readonly registry: Registry,
-    readonly trees: TreeStore,
-    readonly bus: ChangeBus,
-    readonly paging: Paging,
-    readonly clock: Clock,
-    readonly ids: IdSource,
-    readonly layout: DataDirLayout,
-    /** pino, writing to `<data>/logs/rootline.log`; never log tokens or request bodies. */
-    readonly logger: Logger,
-    readonly settings: KernelSettings,
-  ) {}
+  constructor(parts: KernelParts) {
+    this.app = parts.app;
+    this.container = parts.container;
+    this.registry = parts.registry;
+    this.trees = parts.trees;
+    this.bus = parts.bus;
+    this.paging = parts.paging;
+    this.clock = parts.clock;
+    this.ids = parts.ids;
+    this.layout = parts.layout;
+    this.logger = parts.logger;
+    this.settings = parts.settings;
+  }
+
+  get cradle(): Cradle {
+    return this.container.cradle;
+  }
 
   /** Called by assembly around each plugin's registration. */
   beginPlugin(plugin: LoadedPlugin): void {
@@ -53,9 +103,8 @@ export class Kernel {
     this.current = null;
   }
 
-  /** Registers tree-scoped routes once; they answer on `/v1/...` and `/v1/trees/{tree_id}/...`. */
   treeRoutes(routes: FastifyPluginAsync): void {
-    if (this.current) this.current.scope = 'tree';
+    this.requireScope('tree', 'treeRoutes');
     const trees = this.trees;
     this.app.register(async (mount) => {
       mount.addHook('onRequest', (request, _reply, done) => {
@@ -77,12 +126,11 @@ export class Kernel {
     }, { prefix: '/v1/trees/:tree_id' });
   }
 
-  /** Registers routes that exist under `/v1` only (settings of the whole install). */
   globalRoutes(routes: FastifyPluginAsync): void {
+    this.requireScope('global', 'globalRoutes');
     this.app.register(routes, { prefix: '/v1' });
   }
 
-  /** A plugin names what it can import (`gedcom-7.0`, `image/jpeg`, ...); capabilities lists them. */
   declareIngest(...formats: string[]): void {
     for (const format of formats) this.ingestFormats.add(format);
   }
@@ -90,12 +138,18 @@ export class Kernel {
     return [...this.ingestFormats].sort();
   }
 
-  /** Registers services on the root container; a name registered twice is an error. */
-  services(registrations: Record<string, Resolver<unknown>>): void {
+  services(registrations: ServiceRegistrations): void {
     for (const name of Object.keys(registrations)) {
       if (this.container.hasRegistration(name)) throw new Error(`Service "${name}" is registered twice${this.current ? ` (by ${this.current.name})` : ''}`);
     }
-    this.container.register(registrations);
+    this.container.register(registrations as Record<string, never>);
+  }
+
+  /** A plugin declares its scope; routes of the other kind are a mistake to stop at boot. */
+  private requireScope(scope: LoadedPlugin['scope'], method: string): void {
+    if (this.current && this.current.scope !== scope) {
+      throw new Error(`Plugin ${this.current.name} is declared ${this.current.scope}-scoped but calls kernel.${method}; declare scope: '${scope}' or use kernel.${scope === 'tree' ? 'globalRoutes' : 'treeRoutes'}`);
+    }
   }
 }
 
@@ -106,7 +160,7 @@ function attachTree(request: FastifyRequest, tree: Tree) {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    kernel: Kernel;
+    kernel: PluginKernel;
   }
   interface FastifyRequest {
     actor: Actor;

@@ -27,8 +27,8 @@ export async function loadPluginPackage(name: string): Promise<PluginSource> {
     throw new Error(`Unknown plugin ${name}: no installed package has that name`);
   }
   const root = packageRoot(entry);
-  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; version: string };
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; version: string; peerDependencies?: Record<string, string> };
   const module = (await import(name)) as { default?: PluginSource['plugin'] };
   if (typeof module.default !== 'function') throw new Error(`Plugin ${name} has no default export (a fastify-plugin)`);
-  return { name: pkg.name, version: pkg.version, plugin: module.default, migrations: readMigrationsDir(join(root, 'migrations')) };
+  return { name: pkg.name, version: pkg.version, plugin: module.default, migrations: readMigrationsDir(join(root, 'migrations')), peerDependencies: pkg.peerDependencies ?? {} };
 }

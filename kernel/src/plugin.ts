@@ -11,6 +11,8 @@ export interface PluginSource {
   version: string;
   plugin: FastifyPluginAsync<Record<string, unknown>>;
   migrations: Migration[];
+  /** The package's `peerDependencies` (the kernel and the plugins it uses, with version ranges). */
+  peerDependencies?: Record<string, string>;
 }
 
 export interface LoadedPlugin {
@@ -33,9 +35,4 @@ export interface Manifest {
 export function declaredDependencies(plugin: unknown): string[] {
   const meta = (plugin as Record<symbol, { dependencies?: string[] } | undefined>)[Symbol.for('plugin-meta')];
   return (meta?.dependencies ?? []).filter((name) => name !== '@rootline/kernel');
-}
-
-export function declaredName(plugin: unknown): string | undefined {
-  const meta = (plugin as Record<symbol, { name?: string } | undefined>)[Symbol.for('plugin-meta')];
-  return meta?.name;
 }

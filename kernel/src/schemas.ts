@@ -49,6 +49,9 @@ export const PagingQuery = {
 export const BlobAddress = (options: { description?: string } = {}) =>
   Type.String({ pattern: '^[0-9a-fA-F]{64}$', description: 'The address an upload returned: 64 hex characters', examples: ['e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855'], ...options });
 
+/** A value or null (a field that is always present but may be empty). */
+export const Nullable = <T extends TSchema>(schema: T, options: { description?: string } = {}) => Type.Union([schema, Type.Null()], options);
+
 export const OkResponse = Type.Object({ ok: Type.Literal(true) }, { $id: 'OkResponse' });
 
 export type ProblemDto = Static<typeof ProblemSchema>;

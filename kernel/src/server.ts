@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { fastifyAwilixPlugin } from '@fastify/awilix';
+import { fastifyAwilixPlugin, type Cradle } from '@fastify/awilix';
 import { asValue, createContainer, InjectionMode } from 'awilix';
 import type { Logger } from 'pino';
 import { dataDirLayout, ensureDataDir, type DataDirLayout } from './storage/data-dir.js';
@@ -27,10 +27,15 @@ import { installOpenApi } from './http/openapi.js';
 import { Kernel } from './kernel.js';
 import { treesRoutes } from './routes/trees.js';
 import { capabilitiesRoutes } from './routes/capabilities.js';
-import { declaredDependencies, declaredName, type Manifest, type PluginSource } from './plugin.js';
+import { declaredDependencies, type Manifest, type PluginSource } from './plugin.js';
+import { declarationOf } from './plugin-api/define-plugin.js';
+import { resolvePluginOptions } from './plugin-api/plugin-options.js';
+import { checkPeerVersions } from './plugin-api/peer-versions.js';
+import kernelPackage from '../package.json' with { type: 'json' };
 import { loadPluginPackage } from './plugin-loader.js';
 
 export const FIRST_TREE_NAME = 'My tree';
+const KERNEL_VERSION = kernelPackage.version;
 
 export interface ServerOptions {
   dataDir: string;
@@ -105,16 +110,9 @@ export async function createServer(options: ServerOptions): Promise<RootlineServ
   installValidators(app);
   installRouteConventions(app);
 
-  const container = createContainer({ injectionMode: InjectionMode.PROXY, strict: true });
-  container.register({
-    clock: asValue(clock),
-    ids: asValue(ids),
-    registry: asValue(registry),
-    trees: asValue(trees),
-    bus: asValue(bus),
-    paging: asValue(paging),
-    logger: asValue(logger),
-  });
+  // The singletons every plugin may use (typed on @fastify/awilix's Cradle, plugin-api/services.ts).
+  const container = createContainer<Cradle>({ injectionMode: InjectionMode.PROXY, strict: true });
+  container.register({ clock: asValue(clock), ids: asValue(ids), paging: asValue(paging), logger: asValue(logger) });
   await app.register(fastifyAwilixPlugin, { container, disposeOnClose: true, disposeOnResponse: false, asyncInit: false, eagerInject: false });
 
   // One hook, in order: Host/Origin guard, bearer auth, idempotency-key shape.
@@ -135,43 +133,53 @@ export async function createServer(options: ServerOptions): Promise<RootlineServ
 
   const appVersion = options.appVersion ?? '0.1.0';
   await installOpenApi(app, { appVersion });
-  const kernel = new Kernel(app, container, registry, trees, bus, paging, clock, ids, layout, logger, {
-    appVersion,
-    heartbeatMs: options.heartbeatMs ?? 15_000,
-    env,
+  const kernel = new Kernel({
+    app, container, registry, trees, bus, paging, clock, ids, layout, logger,
+    settings: { appVersion, heartbeatMs: options.heartbeatMs ?? 15_000, env },
   });
   await app.register(fp(async (instance) => {
     instance.decorate('kernel', kernel);
   }, { name: '@rootline/kernel', fastify: '5.x' }));
   const streams = new ChangeStreams(kernel);
-  kernel.globalRoutes(treesRoutes);
-  kernel.globalRoutes(capabilitiesRoutes);
+  kernel.globalRoutes(treesRoutes(kernel));
+  kernel.globalRoutes(capabilitiesRoutes(kernel));
   kernel.treeRoutes(streams.routes);
 
-  const listed = new Set(options.manifest.plugins.map((entry) => entry.name));
   const sources: PluginSource[] = [];
   try {
     for (const entry of options.manifest.plugins) sources.push(options.builtIn?.get(entry.name) ?? (await loadPluginPackage(entry.name)));
   } catch (error) {
     throw new BootError(bootMessage(error));
   }
-  const registered = new Set<string>();
+  const declared = sources.map((source) => {
+    const declaration = declarationOf(source.plugin);
+    if (!declaration) throw new BootError(`Plugin ${source.name} does not declare itself: its default export must be definePlugin({ name, scope, ... }) from @rootline/kernel`);
+    return declaration;
+  });
+  const versionProblems = checkPeerVersions(KERNEL_VERSION, sources.map((source) => ({
+    name: source.name,
+    version: source.version,
+    peerDependencies: source.peerDependencies ?? {},
+    dependencies: declaredDependencies(source.plugin),
+  })));
+  if (versionProblems.length) throw new BootError(versionProblems[0]);
   for (const [index, source] of sources.entries()) {
-    const name = declaredName(source.plugin) ?? source.name;
-    for (const dependency of declaredDependencies(source.plugin)) {
-      if (!listed.has(dependency)) throw new BootError(`Plugin ${name} needs ${dependency}, which the manifest does not list`);
-      if (!registered.has(dependency)) throw new BootError(`Plugin ${name} needs ${dependency}, which the manifest lists after it; list ${dependency} first`);
+    const declaration = declared[index];
+    let pluginOptions: Record<string, unknown>;
+    try {
+      pluginOptions = resolvePluginOptions(source.name, declaration, options.manifest.plugins[index].options ?? {}, env);
+    } catch (error) {
+      throw new BootError(bootMessage(error));
     }
-    const loaded = { name: source.name, version: source.version, scope: 'global' as 'tree' | 'global' };
+    const loaded = { name: source.name, version: source.version, scope: declaration.scope };
     kernel.beginPlugin(loaded);
     try {
-      await app.register(source.plugin, options.manifest.plugins[index].options ?? {});
+      await app.register(source.plugin, pluginOptions);
     } catch (error) {
-      throw new BootError(bootMessage(error, name));
+      throw new BootError(bootMessage(error, source.name));
     } finally {
       kernel.endPlugin();
     }
-    registered.add(source.name);
     if (loaded.scope === 'tree') trees.addMigrations({ plugin: source.name, migrations: source.migrations });
     else {
       try {

@@ -2,7 +2,10 @@ import t from 'tap';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer, BootError, parseManifest, ManifestError, type PluginSource } from '@rootline/kernel';
+import { Type } from '@sinclair/typebox';
+import { definePlugin } from '@rootline/kernel';
+import { createServer, type PluginSource } from '@rootline/kernel/host';
+import { parseManifest } from '../src/manifest.js';
 import { buildTestServer } from '@rootline/kernel/testing';
 import { pingPlugin } from './fixtures/plugins.js';
 
@@ -72,22 +75,76 @@ t.test('a record appended outside a transaction is a programming error', async (
 });
 
 t.test('an unexpected error is 500 internal, with no stack, path or message of the cause', async (t) => {
-  const fp = (await import('fastify-plugin')).default;
-  const broken = {
+  const broken: PluginSource = {
     name: '@rootline/plugin-broken',
     version: '0.0.1',
     migrations: [],
-    plugin: fp(async (app: any) => {
-      app.kernel.treeRoutes(async (mount: any) => {
-        mount.get('/broken', async () => {
-          throw new Error(`disk at /home/someone/.local/share/rootline failed`);
+    peerDependencies: { '@rootline/kernel': '^0.2.0' },
+    plugin: definePlugin({
+      name: '@rootline/plugin-broken',
+      scope: 'tree',
+      register(app) {
+        app.kernel.treeRoutes(async (mount) => {
+          mount.get('/broken', async () => {
+            throw new Error(`disk at /home/someone/.local/share/rootline failed`);
+          });
         });
-      });
-    }, { name: '@rootline/plugin-broken', fastify: '5.x', dependencies: ['@rootline/kernel'] }),
-  } as PluginSource;
+      },
+    }),
+  };
   const s = await buildTestServer(t, { builtIn: [broken], plugins: ['@rootline/plugin-broken'] });
   const reply = await s.request('GET', '/v1/broken');
   t.equal(reply.statusCode, 500);
   t.equal(reply.json().code, 'internal');
   t.notMatch(reply.body, /home|someone|stack|at /, 'nothing of the inside leaks');
+});
+
+t.test('a plugin declares its scope: global routes answer under /v1 only, and routes of the other kind stop boot', async (t) => {
+  const global = pingPlugin('@rootline/plugin-settings', { scope: 'global', sql: 'CREATE TABLE settings_things (x INTEGER);' });
+  const s = await buildTestServer(t, { builtIn: [global], plugins: ['@rootline/plugin-settings'] });
+  t.equal((await s.request('GET', '/v1/settings')).statusCode, 200);
+  const treeId = s.server.kernel.registry.activeTreeId();
+  t.equal((await s.request('GET', `/v1/trees/${treeId}/settings`)).json().code, 'route-not-found', 'no pinned mount for a global plugin');
+  t.ok(s.server.kernel.registry.db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'settings_things'").get(), 'its migrations run in the registry');
+  t.notOk(s.server.kernel.trees.active().db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'settings_things'").get(), 'and not in a tree');
+  await t.rejects(boot([pingPlugin('@rootline/plugin-a', { scope: 'global', wrongRoutes: true })]), { name: 'BootError', message: /declared global-scoped but calls kernel.treeRoutes/ });
+  await t.rejects(boot([pingPlugin('@rootline/plugin-a', { scope: 'tree', wrongRoutes: true })]), { name: 'BootError', message: /declared tree-scoped but calls kernel.globalRoutes/ });
+});
+
+t.test('a plain fastify plugin is refused: every plugin declares itself with definePlugin', async (t) => {
+  const fp = (await import('fastify-plugin')).default;
+  const plain: PluginSource = { name: '@rootline/plugin-plain', version: '1.0.0', migrations: [], peerDependencies: { '@rootline/kernel': '^0.2.0' }, plugin: fp(async () => {}, { name: '@rootline/plugin-plain' }) };
+  await t.rejects(boot([plain]), { name: 'BootError', message: /@rootline\/plugin-plain does not declare itself/ });
+});
+
+t.test('peer versions are checked before anything registers', async (t) => {
+  const a = pingPlugin('@rootline/plugin-a', { version: '1.4.0' });
+  const needsNewer = pingPlugin('@rootline/plugin-b', { dependencies: ['@rootline/plugin-a'], peerDependencies: { '@rootline/kernel': '^0.2.0', '@rootline/plugin-a': '^2.0.0' } });
+  await t.rejects(boot([a, needsNewer]), { message: 'Plugin @rootline/plugin-b needs @rootline/plugin-a ^2.0.0, but the manifest\'s @rootline/plugin-a is 1.4.0' });
+  const oldKernel = pingPlugin('@rootline/plugin-c', { peerDependencies: { '@rootline/kernel': '^0.1.0' } });
+  await t.rejects(boot([oldKernel]), { message: /needs @rootline\/kernel \^0\.1\.0, but this kernel is 0\.2\./ });
+  const undeclared = pingPlugin('@rootline/plugin-d', { dependencies: ['@rootline/plugin-a'], peerDependencies: { '@rootline/kernel': '^0.2.0' } });
+  await t.rejects(boot([a, undeclared]), { message: 'Plugin @rootline/plugin-d uses @rootline/plugin-a but does not list it in its peerDependencies' });
+  const noKernel = pingPlugin('@rootline/plugin-e', { peerDependencies: {} });
+  await t.rejects(boot([noKernel]), { message: /does not say which kernel it needs/ });
+  const satisfied = pingPlugin('@rootline/plugin-b', { dependencies: ['@rootline/plugin-a'], peerDependencies: { '@rootline/kernel': '^0.2.0', '@rootline/plugin-a': '^1.2.0' } });
+  await (await boot([a, satisfied])).close();
+});
+
+t.test('plugin options come from the manifest, checked by the plugin\'s schema, with environment overrides', async (t) => {
+  const options = Type.Object({ limit: Type.Integer({ minimum: 1, default: 10 }), label: Type.Optional(Type.String()) }, { additionalProperties: false });
+  let seen: unknown;
+  const plugin = () => pingPlugin('@rootline/plugin-a', { options, environment: { limit: 'ROOTLINE_A_LIMIT' }, seen: (value) => { seen = value; } });
+  const start = async (manifestOptions: Record<string, unknown>, env: Record<string, string> = {}) => {
+    const source = plugin();
+    const server = await createServer({ dataDir: mkdtempSync(join(tmpdir(), 'rootline-asm-')), env, manifest: { plugins: [{ name: source.name, options: manifestOptions }] }, builtIn: new Map([[source.name, source]]) });
+    await server.close();
+    return seen;
+  };
+  t.same(await start({}), { limit: 10 }, 'defaults fill in');
+  t.same(await start({ limit: 3, label: 'x' }), { limit: 3, label: 'x' });
+  t.same(await start({ limit: 3 }, { ROOTLINE_A_LIMIT: '42' }), { limit: 42 }, 'the environment overrides the manifest, converted to the option\'s type');
+  await t.rejects(start({ limit: 0 }), { name: 'BootError', message: /Plugin @rootline\/plugin-a: option "limit" \(in the manifest\)/ });
+  await t.rejects(start({}, { ROOTLINE_A_LIMIT: 'lots' }), { name: 'BootError', message: /option "limit" \(from ROOTLINE_A_LIMIT\)/ });
+  await t.rejects(start({ colour: 'red' }), { name: 'BootError', message: /option "colour"/ });
 });

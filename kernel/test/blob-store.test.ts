@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
-import { BlobTooLargeError, systemActor, type Tree } from '@rootline/kernel';
+import { BlobTooLargeError, systemActor, type Tree } from '../src/index.js';
 import { buildTestServer } from '@rootline/kernel/testing';
 
 /** The kernel's blob store on its own, without HTTP: what sources, media, GEDCOM and backup rely on. */

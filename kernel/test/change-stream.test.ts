@@ -1,5 +1,6 @@
 import t from 'tap';
 import { buildTestServer } from '@rootline/kernel/testing';
+import { jottingsPlugin } from './fixtures/plugins.js';
 
 async function open(url: string, token: string, path: string) {
   const controller = new AbortController();
@@ -28,15 +29,15 @@ const waitUntil = async (check: () => boolean, ms = 2000) => {
 };
 
 t.test('records reach the stream after commit; heartbeats keep it alive; a disconnect leaves nothing', async (t) => {
-  const s = await buildTestServer(t, { plugins: ['@rootline/plugin-notes'], heartbeatMs: 50 });
+  const s = await buildTestServer(t, { builtIn: [jottingsPlugin()], plugins: ['@rootline/plugin-jottings'], heartbeatMs: 50 });
   const treeId = s.server.kernel.registry.activeTreeId()!;
   const stream = await open(s.url, s.humanToken, `/v1/trees/${treeId}/events/stream`);
   t.equal(stream.response.headers.get('content-type'), 'text/event-stream; charset=utf-8');
   await stream.until(/: connected/);
   t.equal(s.server.streams.connectionCount, 1);
-  await s.request('POST', '/v1/notes', { body: { target: 'x', text: 'hello' } });
-  const text = await stream.until(/note\.created\.v1[\s\S]*\n\n/);
-  t.match(text, /event: note\.created\.v1\nid: 1\ndata: \{"kind":"note\.created\.v1","tree_id":"[^"]+","seq":1,"entity_type":"note","entity_id":"[^"]+","at_ms":\d+\}\n\n/);
+  await s.request('POST', '/v1/jottings', { body: { target: 'x', text: 'hello' } });
+  const text = await stream.until(/jotting\.written\.v1[\s\S]*\n\n/);
+  t.match(text, /event: jotting\.written\.v1\nid: 1\ndata: \{"kind":"jotting\.written\.v1","tree_id":"[^"]+","seq":1,"entity_type":"jotting","entity_id":"[^"]+","at_ms":\d+\}\n\n/);
   t.match(await stream.until(/: keep-alive/), /: keep-alive\n\n/);
   stream.controller.abort();
   t.ok(await waitUntil(() => s.server.streams.connectionCount === 0), 'connection forgotten');
@@ -58,14 +59,14 @@ t.test('a failed change publishes nothing', async (t) => {
 });
 
 t.test('the pinned stream stays on its tree when the active tree changes', async (t) => {
-  const s = await buildTestServer(t, { plugins: ['@rootline/plugin-notes'] });
+  const s = await buildTestServer(t, { builtIn: [jottingsPlugin()], plugins: ['@rootline/plugin-jottings'] });
   const first = s.server.kernel.registry.activeTreeId()!;
   const stream = await open(s.url, s.humanToken, `/v1/trees/${first}/events/stream`);
   await stream.until(/: connected/);
   const other = (await s.request('POST', '/v1/trees', { body: { name: 'Other' } })).json();
   await s.request('PUT', '/v1/trees/active', { body: { tree_id: other.tree_id } });
-  await s.request('POST', `/v1/trees/${first}/notes`, { body: { target: 'x', text: 'pinned tree' } });
-  const text = await stream.until(/note\.created\.v1/);
+  await s.request('POST', `/v1/trees/${first}/jottings`, { body: { target: 'x', text: 'pinned tree' } });
+  const text = await stream.until(/jotting\.written\.v1/);
   t.notMatch(text, /tree\.active_changed/);
   t.match(text, new RegExp(`"tree_id":"${first}"`));
   stream.controller.abort();

@@ -1,5 +1,6 @@
 import t from 'tap';
 import { buildTestServer } from '@rootline/kernel/testing';
+import { jottingsPlugin } from './fixtures/plugins.js';
 
 t.test('an unknown query parameter is 400 unknown-query-parameter on every route', async (t) => {
   const s = await buildTestServer(t);
@@ -86,11 +87,11 @@ t.test('limit is clamped, a non-integer limit is 400, cursors are bound to their
 });
 
 t.test('capabilities list the api version and loaded plugins', async (t) => {
-  const s = await buildTestServer(t, { plugins: ['@rootline/plugin-notes'] });
+  const s = await buildTestServer(t, { builtIn: [jottingsPlugin()], plugins: ['@rootline/plugin-jottings'] });
   const body = (await s.request('GET', '/v1/capabilities')).json();
   t.equal(body.api_version, '1.0');
   t.match(body.platform, /^[a-z0-9]+-[a-z0-9]+$/);
-  t.same(body.plugins, [{ name: '@rootline/plugin-notes', version: '0.1.0' }]);
+  t.same(body.plugins, [{ name: '@rootline/plugin-jottings', version: '3.1.4' }]);
 });
 
 t.test('body fields keep their JSON types: a number is not quietly turned into text', async (t) => {

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { isHttpUrl } from '@rootline/kernel';
+import { isHttpUrl } from '../src/index.js';
 
 t.test('isHttpUrl: followable web addresses only', async (t) => {
   for (const good of ['https://www.freecen.org.uk/search_records/1851', 'http://example.org', 'HTTPS://Example.org/a?b=c']) t.ok(isHttpUrl(good), good);

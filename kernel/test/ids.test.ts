@@ -1,5 +1,5 @@
 import t from 'tap';
-import { idSource, uuidv7, UUID_PATTERN } from '@rootline/kernel';
+import { idSource, uuidv7, UUID_PATTERN } from '../src/ids.js';
 
 t.test('ids are UUIDv7, strictly increasing even within one millisecond', async (t) => {
   const frozen = { now: () => 1_763_769_600_000 };

@@ -26,10 +26,24 @@ export function ensureHumanToken(layout: DataDirLayout, registry: Registry): str
   if (existsSync(layout.humanTokenFile)) {
     const token = readFileSync(layout.humanTokenFile, 'utf8').trim();
     const digest = tokenDigest(token).toString('hex');
-    const known = registry.listCredentials('human').some((row) => row.digest === digest && row.revoked_at_ms === null);
-    if (!known) registry.insertCredential('human', 'human', digest);
+    const row = registry.credentialWithDigest(digest);
+    if (!row) {
+      registry.insertCredential('human', 'human', digest);
+    } else if (row.kind === 'agent') {
+      // The file holds an agent's token (copied there by hand): an agent is never promoted
+      // to the human; the human gets a token of their own instead.
+      return issueHumanToken(layout, registry);
+    } else if (row.revoked_at_ms !== null) {
+      // Revoked by an older `agent revoke`: inserting the digest again would break its
+      // unique constraint on every start, so the row itself is made valid again.
+      registry.reinstateHumanCredential(row.credential_id);
+    }
     return token;
   }
+  return issueHumanToken(layout, registry);
+}
+
+function issueHumanToken(layout: DataDirLayout, registry: Registry): string {
   const token = newToken(HUMAN_PREFIX);
   registry.insertCredential('human', 'human', tokenDigest(token).toString('hex'));
   writeSecretFile(layout.humanTokenFile, `${token}\n`);

@@ -10,17 +10,20 @@ export const SPEC_LIST_LIMITS: LimitBounds = { max: 500, default: 100 };
 export const LIST_LIMITS: LimitBounds = { max: 200, default: 50 };
 
 export interface PageWindow<K> {
+  /** Rows per page, clamped to the list's bounds. */
   limit: number;
-  /** The keyset position after which this page starts, or null for the first page. */
-  after: K | null;
-  /** Builds the envelope from up to `limit + 1` fetched rows. */
-  page<Row, Item = Row>(rows: Row[], total: number, keyOf: (row: Row) => K, shape?: (row: Row) => Item): PageEnvelope<Item>;
+  /**
+   * One page: calls `fetch(after, take)` for up to `take` (= limit + 1) rows after the
+   * keyset position `after` (null on the first page) — the extra row tells whether another
+   * page exists — and builds `{ items, next_cursor, total }`.
+   */
+  read<Row, Item = Row>(fetch: (after: K | null, take: number) => Row[], total: number | (() => number), keyOf: (row: Row) => K, shape?: (row: Row) => Item): PageEnvelope<Item>;
   /**
    * The same envelope as a JSON string, from rows whose item is already JSON (built by
    * SQLite with json_object): one string per row crosses into JavaScript instead of a
    * value per column, and nothing is serialised again.
    */
-  pageJson(rows: { item: string; key: K }[], total: number): string;
+  readJson(fetch: (after: K | null, take: number) => { item: string; key: K }[], total: number | (() => number)): string;
 }
 
 export interface PageEnvelope<Item> {
@@ -46,23 +49,23 @@ export class Paging {
     const limit = clampLimit(query.limit as number | undefined, bounds);
     const fingerprint = this.fingerprint(list, query);
     const after = typeof query.cursor === 'string' ? (this.decode(query.cursor, fingerprint) as K) : null;
+    const count = (total: number | (() => number)) => (typeof total === 'function' ? total() : total);
+    // The extra row fetched past `limit` only says that another page exists.
+    const visibleOf = <Row>(rows: Row[]) => ({ more: rows.length > limit, visible: rows.slice(0, limit) });
     return {
       limit,
-      after,
-      page: (rows, total, keyOf, shape) => {
-        const more = rows.length > limit;
-        const visible = more ? rows.slice(0, limit) : rows;
+      read: (fetch, total, keyOf, shape) => {
+        const { more, visible } = visibleOf(fetch(after, limit + 1));
         return {
           items: shape ? visible.map(shape) : (visible as never[]),
           next_cursor: more ? this.encode(fingerprint, keyOf(visible[visible.length - 1])) : null,
-          total,
+          total: count(total),
         };
       },
-      pageJson: (rows, total) => {
-        const more = rows.length > limit;
-        const visible = more ? rows.slice(0, limit) : rows;
+      readJson: (fetch, total) => {
+        const { more, visible } = visibleOf(fetch(after, limit + 1));
         const next = more ? JSON.stringify(this.encode(fingerprint, visible[visible.length - 1].key)) : 'null';
-        return `{"items":[${visible.map((row) => row.item).join(',')}],"next_cursor":${next},"total":${total}}`;
+        return `{"items":[${visible.map((row) => row.item).join(',')}],"next_cursor":${next},"total":${count(total)}}`;
       },
     };
   }

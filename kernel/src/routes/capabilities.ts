@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
+import type { Kernel } from '../kernel.js';
 
 export const API_VERSION = '1.0';
 
 /** `GET /v1/capabilities` (CONTRACT §11): versions, platform, what can be imported, loaded plugins. */
-export async function capabilitiesRoutes(app: FastifyInstance) {
-  const kernel = app.kernel;
+export const capabilitiesRoutes = (kernel: Kernel) => async function capabilities(app: FastifyInstance) {
   app.get('/capabilities', {
     schema: {
       summary: 'What this server can do',
@@ -27,4 +27,4 @@ export async function capabilitiesRoutes(app: FastifyInstance) {
     platform: `${process.platform}-${process.arch}`,
     plugins: kernel.plugins.map(({ name, version }) => ({ name, version })),
   }));
-}
+};

@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Page, PagingQuery, Order } from '../schemas.js';
 import { Problems } from '../errors.js';
 import type { TreeRow } from '../storage/registry.js';
+import type { Kernel } from '../kernel.js';
 
 const TreeDto = Type.Object(
   {
@@ -18,8 +19,9 @@ const TreeName = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', des
 const TreeIdParams = Type.Object({ tree_id: Type.String({ minLength: 1 }) });
 
 /** Trees of this install: list, create, read, and switch the active tree (CONTRACT §2). */
-export async function treesRoutes(app: FastifyInstance) {
-  const { registry, trees, paging } = app.kernel;
+export const treesRoutes = (kernel: Kernel) => async function trees(app: FastifyInstance) {
+  const { registry, paging } = kernel;
+  const treeStore = kernel.trees;
   const route = app.withTypeProvider<TypeBoxTypeProvider>();
   const shape = (row: TreeRow): Static<typeof TreeDto> => ({ ...row, active: row.tree_id === registry.activeTreeId() });
 
@@ -33,8 +35,7 @@ export async function treesRoutes(app: FastifyInstance) {
   }, async (request) => {
     const order = request.query.order ?? 'asc';
     const window = paging.open<string>('trees', request.query);
-    const rows = registry.listTrees(window.after, order, window.limit + 1);
-    return window.page(rows, registry.countTrees(), (row) => row.tree_id, shape);
+    return window.read((after, take) => registry.listTrees(after, order, take), () => registry.countTrees(), (row) => row.tree_id, shape);
   });
 
   route.post('/trees', {
@@ -46,7 +47,7 @@ export async function treesRoutes(app: FastifyInstance) {
       response: { 201: TreeDto },
     },
   }, async (request, reply) => {
-    const { row } = trees.create(request.body.name.trim());
+    const { row } = treeStore.create(request.body.name.trim());
     return reply.code(201).send(shape(row));
   });
 
@@ -71,8 +72,8 @@ export async function treesRoutes(app: FastifyInstance) {
   }, async (request) => {
     const row = registry.getTree(request.body.tree_id);
     if (!row) throw Problems.treeNotFound(`There is no tree ${JSON.stringify(request.body.tree_id)}`);
-    trees.get(row.tree_id);
+    treeStore.get(row.tree_id);
     registry.setActiveTree(row.tree_id);
     return { tree_id: row.tree_id, name: row.name };
   });
-}
+};

@@ -126,9 +126,35 @@ export class Registry extends EventEmitter {
     return row;
   }
 
+  /** One credential by id, revoked or not. */
+  credential(credentialId: string): CredentialRow | undefined {
+    return this.statements.prepare('SELECT * FROM credentials WHERE credential_id = ?').get(credentialId) as CredentialRow | undefined;
+  }
+
+  /** The credential holding a digest, revoked or not (the digest column is unique). */
+  credentialWithDigest(digestHex: string): CredentialRow | undefined {
+    return this.statements.prepare('SELECT * FROM credentials WHERE digest = ?').get(digestHex) as CredentialRow | undefined;
+  }
+
+  /**
+   * Revokes an agent credential. Only agents: the human credential is the owner's own key,
+   * and its token file is re-read on every start, so revoking it only locked them out.
+   */
   revokeCredential(credentialId: string): boolean {
-    const result = this.statements.prepare('UPDATE credentials SET revoked_at_ms = ? WHERE credential_id = ? AND revoked_at_ms IS NULL')
+    const result = this.statements.prepare("UPDATE credentials SET revoked_at_ms = ? WHERE credential_id = ? AND kind = 'agent' AND revoked_at_ms IS NULL")
       .run(this.clock.now(), credentialId);
+    this.credentialCache = null;
+    return result.changes > 0;
+  }
+
+  /**
+   * Makes a revoked human credential valid again. Older versions let `agent revoke` revoke
+   * the human credential; its digest stays in the table (unique), so it is reinstated
+   * rather than inserted anew.
+   */
+  reinstateHumanCredential(credentialId: string): boolean {
+    const result = this.statements.prepare("UPDATE credentials SET revoked_at_ms = NULL WHERE credential_id = ? AND kind = 'human' AND revoked_at_ms IS NOT NULL")
+      .run(credentialId);
     this.credentialCache = null;
     return result.changes > 0;
   }

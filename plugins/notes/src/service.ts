@@ -1,4 +1,4 @@
-import type { Actor, Clock, IdSource, Tree } from '@rootline/kernel';
+import { ACTOR_COLUMNS, actorValues, type Actor, type Clock, type IdSource, type Tree } from '@rootline/kernel';
 import type { NoteDto } from './schemas.js';
 
 interface NoteRow extends NoteDto {}
@@ -9,13 +9,8 @@ const COLUMNS = 'id, target, text, created_at_ms';
 export class NotesService {
   constructor(private readonly tree: Tree, private readonly clock: Clock, private readonly ids: IdSource) {}
 
-  /** A target's notes, oldest first. */
-  forTarget(target: string): NoteDto[] {
-    return this.tree.prepare(`SELECT ${COLUMNS} FROM notes WHERE target = ? ORDER BY id`).all(target) as NoteRow[];
-  }
-
   /**
-   * The same list as a JSON array built by SQLite itself: one string crosses into
+   * A target's notes, oldest first, as a JSON array built by SQLite itself: one string crosses into
    * JavaScript instead of a row object per note, which makes the read about five times
    * cheaper. The route sends it as it is.
    */
@@ -34,8 +29,8 @@ export class NotesService {
     const note: NoteDto = { id: this.ids.next(), target: input.target, text: input.text, created_at_ms: this.clock.now() };
     return this.tree.transact(() => {
       this.tree
-        .prepare('INSERT INTO notes (id, target, text, created_at_ms, actor_kind, credential_id, proposer) VALUES (?, ?, ?, ?, ?, ?, ?)')
-        .run(note.id, note.target, note.text, note.created_at_ms, actor.kind, actor.credentialId, actor.proposer ?? null);
+        .prepare(`INSERT INTO notes (id, target, text, created_at_ms, ${ACTOR_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`)
+        .run(note.id, note.target, note.text, note.created_at_ms, ...actorValues(actor));
       this.tree.record({ kind: 'note.created.v1', entity_type: 'note', entity_id: note.id, actor, payload: { target: note.target } });
       return note;
     });

@@ -3,12 +3,10 @@ import type { TypeBoxTypeProvider } from '@rootline/kernel';
 import { Type } from '@sinclair/typebox';
 import { CreateNoteBody, NoteDto, NoteParams, NotesQuery } from '../schemas.js';
 import { NoteProblems } from '../errors.js';
-import type { NotesService } from '../service.js';
 
 /** `GET {P}/notes?target=`, `POST {P}/notes`, `GET {P}/notes/{id}`. */
 export async function notesRoutes(app: FastifyInstance) {
   const route = app.withTypeProvider<TypeBoxTypeProvider>();
-  const notes = (request: { diScope: { resolve<T>(name: string): T } }) => request.diScope.resolve<NotesService>('notesService');
 
   route.get('/notes', {
     schema: {
@@ -19,7 +17,7 @@ export async function notesRoutes(app: FastifyInstance) {
     },
   }, async (request, reply) => {
     // Already JSON (built by SQLite, shaped like NoteDto[]): Fastify sends a string as it is.
-    const json = notes(request).forTargetJson(request.query.target) as unknown as NoteDto[];
+    const json = request.diScope.cradle.notesService.forTargetJson(request.query.target) as unknown as NoteDto[];
     return reply.type('application/json; charset=utf-8').send(json);
   });
 
@@ -30,9 +28,9 @@ export async function notesRoutes(app: FastifyInstance) {
       body: CreateNoteBody,
       response: { 201: NoteDto },
     },
-  }, async (request, reply) => reply.code(201).send(notes(request).create(request.actor, request.body)));
+  }, async (request, reply) => reply.code(201).send(request.diScope.cradle.notesService.create(request.actor, request.body)));
 
   route.get('/notes/:id', {
     schema: { summary: 'Read one note', tags: ['notes'], params: NoteParams, response: { 200: NoteDto }, 'x-problems': [404] },
-  }, async (request) => notes(request).get(request.params.id) ?? Promise.reject(NoteProblems.noteNotFound(request.params.id)));
+  }, async (request) => request.diScope.cradle.notesService.get(request.params.id) ?? Promise.reject(NoteProblems.noteNotFound(request.params.id)));
 }
