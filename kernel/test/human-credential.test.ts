@@ -87,3 +87,16 @@ t.test('a token file without a registry row (a fresh registry) is registered aga
   t.equal(again.humanToken, first.humanToken);
   t.equal(verifyToken(again.registry, first.humanToken)?.kind, 'human');
 });
+
+t.test('a lost token file gets a new human token, and the lost one stops working', async (t) => {
+  const dir = dataDir(t);
+  const first = openRegistry(dir);
+  const lost = first.humanToken;
+  first.close();
+  rmSync(join(dir, 'credentials', 'human.token'));
+  const again = openRegistry(dir);
+  t.teardown(again.close);
+  t.not(again.humanToken, lost);
+  t.equal(verifyToken(again.registry, again.humanToken)?.kind, 'human');
+  t.equal(verifyToken(again.registry, lost), null, 'the token that went missing with its file is revoked');
+});

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { request as httpRequest } from 'node:http';
 
-export const root = resolve(import.meta.dirname, '../..');
+const root = resolve(import.meta.dirname, '../..');
 
 /** Builds a bundle from a manifest (half a second), so a test never runs a stale build. */
 export function ensureBundle(manifest = 'rootline.manifest.json', out = 'dist/rootline.mjs'): string {

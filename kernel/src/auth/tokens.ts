@@ -3,15 +3,15 @@ import { existsSync, readFileSync, writeFileSync, chmodSync, renameSync } from '
 import type { Registry } from '../storage/registry.js';
 import type { DataDirLayout } from '../storage/data-dir.js';
 
-export const HUMAN_PREFIX = 'rlh_';
-export const AGENT_PREFIX = 'rla_';
+const HUMAN_PREFIX = 'rlh_';
+const AGENT_PREFIX = 'rla_';
 const TOKEN_PATTERN = /^rl[ha]_[A-Za-z0-9_-]{43}$/;
 
-export const newToken = (prefix: string) => prefix + randomBytes(32).toString('base64url');
-export const tokenDigest = (token: string) => createHash('sha256').update(token).digest();
+const newToken = (prefix: string) => prefix + randomBytes(32).toString('base64url');
+const tokenDigest = (token: string) => createHash('sha256').update(token).digest();
 
 /** Writes a secret file atomically with mode 0600. */
-export function writeSecretFile(file: string, content: string): void {
+function writeSecretFile(file: string, content: string): void {
   const temporary = `${file}.${process.pid}.tmp`;
   writeFileSync(temporary, content, { mode: 0o600 });
   chmodSync(temporary, 0o600);
@@ -43,8 +43,13 @@ export function ensureHumanToken(layout: DataDirLayout, registry: Registry): str
   return issueHumanToken(layout, registry);
 }
 
+/**
+ * A new human token, and the end of every earlier one: a token file that went missing
+ * (deleted, or copied away) must not leave its token working beside the new one.
+ */
 function issueHumanToken(layout: DataDirLayout, registry: Registry): string {
   const token = newToken(HUMAN_PREFIX);
+  registry.retireHumanCredentials();
   registry.insertCredential('human', 'human', tokenDigest(token).toString('hex'));
   writeSecretFile(layout.humanTokenFile, `${token}\n`);
   return token;

@@ -147,6 +147,12 @@ export class Registry extends EventEmitter {
     return result.changes > 0;
   }
 
+  /** Revokes every human credential (before a new human token replaces a lost one). */
+  retireHumanCredentials(): void {
+    this.statements.prepare("UPDATE credentials SET revoked_at_ms = ? WHERE kind = 'human' AND revoked_at_ms IS NULL").run(this.clock.now());
+    this.credentialCache = null;
+  }
+
   /**
    * Makes a revoked human credential valid again. Older versions let `agent revoke` revoke
    * the human credential; its digest stays in the table (unique), so it is reinstated

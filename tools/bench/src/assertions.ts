@@ -6,7 +6,7 @@ import Fastify from 'fastify';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createAgentCredential, createServer, uuidv7, type RootlineServer, type Tree } from '@rootline/kernel';
+import { createAgentCredential, createServer, uuidv7, type RootlineServer, type Tree } from '@rootline/kernel/host';
 
 const PLUGINS = ['@rootline/plugin-citations', '@rootline/plugin-sources', '@rootline/plugin-personas', '@rootline/plugin-assertions', '@rootline/plugin-pending'];
 const TREE_CLAIMS = Number(process.env.ROOTLINE_BENCH_CLAIMS ?? 1_000_000);

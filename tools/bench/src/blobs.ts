@@ -5,11 +5,10 @@ import { execFile } from 'node:child_process';
 // the server's resident memory grows while the upload streams through it.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync, closeSync } from 'node:fs';
+import { createReadStream, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync, closeSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { startProcess, stopProcess, ratio } from './process.js';
 
 const root = resolve(import.meta.dirname, '../../..');

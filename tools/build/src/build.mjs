@@ -4,9 +4,15 @@
 // Only the plugins the manifest lists are compiled in; their versions and migrations are
 // embedded, so the bundle needs no source tree. Native and file-serving packages stay
 // external and load from node_modules.
+//
+// The out file is a two-line launcher that turns on source maps and then imports the
+// bundle beside it (`<name>.bundle.mjs`, with a linked `<name>.bundle.mjs.map`), so a
+// crash names a line of kernel/src or plugins/*/src rather than of minified code. Node
+// reads a module's map only if source maps are on when the module loads, so the switch
+// cannot live inside the bundle itself.
 import { build } from 'esbuild';
 import { readFileSync, readdirSync, existsSync, mkdirSync, copyFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
@@ -16,6 +22,7 @@ const { values } = parseArgs({
 });
 const manifestFile = resolve(values.manifest ?? join(root, 'rootline.manifest.json'));
 const outFile = resolve(values.out ?? join(root, 'dist', 'rootline.mjs'));
+const bundleFile = join(dirname(outFile), `${basename(outFile).replace(/\.m?js$/, '')}.bundle.mjs`);
 const log = (line) => values.quiet || process.stdout.write(`${line}\n`);
 
 const EXTERNAL = ['better-sqlite3', 'sharp', '@napi-rs/canvas', 'pdfjs-dist', 'swagger-ui-dist', 'pino', 'thread-stream'];
@@ -36,7 +43,7 @@ function pluginPackages() {
     const file = join(root, 'plugins', folder, 'package.json');
     if (!existsSync(file)) continue;
     const pkg = JSON.parse(readFileSync(file, 'utf8'));
-    found.set(pkg.name, { dir: join(root, 'plugins', folder), version: pkg.version });
+    found.set(pkg.name, { dir: join(root, 'plugins', folder), version: pkg.version, peerDependencies: pkg.peerDependencies ?? {} });
   }
   return found;
 }
@@ -68,7 +75,7 @@ for (const [index, entry] of manifest.plugins.entries()) {
   const pkg = packages.get(entry.name);
   if (!pkg) fail(`unknown plugin ${entry.name} (no package of that name under plugins/)`);
   imports.push(`import plugin${index} from ${JSON.stringify(entry.name)};`);
-  entries.push(`[${JSON.stringify(entry.name)}, { name: ${JSON.stringify(entry.name)}, version: ${JSON.stringify(pkg.version)}, plugin: plugin${index}, migrations: ${JSON.stringify(migrations(pkg.dir))} }]`);
+  entries.push(`[${JSON.stringify(entry.name)}, { name: ${JSON.stringify(entry.name)}, version: ${JSON.stringify(pkg.version)}, plugin: plugin${index}, migrations: ${JSON.stringify(migrations(pkg.dir))}, peerDependencies: ${JSON.stringify(pkg.peerDependencies)} }]`);
   const src = join(pkg.dir, 'src');
   for (const file of existsSync(src) ? readdirSync(src) : []) if (/worker.*\.mjs$/.test(file)) assets.push(join(src, file));
 }
@@ -88,16 +95,24 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  outfile: outFile,
+  outfile: bundleFile,
   external: EXTERNAL,
   alias: UNUSED,
-  sourcemap: false,
+  // Linked: the map is a file of its own, read only when source maps are on. Without
+  // sourcesContent it stays small (Node parses it at start-up) and a crash still names
+  // the .ts file and line; Node shows the line's text when the source tree is present.
+  sourcemap: 'linked',
+  sourcesContent: false,
   minify: process.env.ROOTLINE_BUILD_MINIFY !== '0',
   keepNames: false,
   legalComments: 'none',
   logLevel: 'error',
   banner: { js: "import { createRequire as __rootlineRequire } from 'node:module'; const require = __rootlineRequire(import.meta.url);" },
 }).catch(() => fail('esbuild failed (see above)'));
+writeFileSync(
+  outFile,
+  `#!/usr/bin/env node\n// Rootline: turns source maps on, then loads the bundle (see tools/build/src/build.mjs).\nprocess.setSourceMapsEnabled(true);\nawait import(${JSON.stringify(`./${basename(bundleFile)}`)});\n`,
+);
 for (const asset of assets) copyFileSync(asset, join(dirname(outFile), asset.split('/').pop()));
 writeFileSync(`${outFile}.manifest.json`, JSON.stringify({ plugins: manifest.plugins }, null, 2));
 log(`Built ${relative(root, outFile)} with ${manifest.plugins.length} plugin(s) in ${Date.now() - started} ms`);

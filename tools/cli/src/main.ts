@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { defaultDataDir, readManifest, openRegistry, createAgentCredential, ManifestError, type Manifest, type PluginSource } from '@rootline/kernel';
+import { defaultDataDir, readManifest, openRegistry, ManifestError, type Manifest, type PluginSource } from '@rootline/kernel/host';
 import { serve } from './serve.js';
+import { agentCommand } from './agent.js';
 
 export interface CliContext {
   /** The plugins compiled into this build, and its manifest (from tools/build). */
@@ -89,41 +90,7 @@ export async function main(argv: string[], context: CliContext = {}): Promise<nu
   }
 
   if (command === 'agent') {
-    const { registry, close } = openRegistry(dataDir);
-    try {
-      if (sub === 'create') {
-        if (!values.label?.trim()) {
-          err('rootline: agent create needs --label, e.g. --label "Research assistant"');
-          return 2;
-        }
-        const credential = createAgentCredential(registry, values.label.trim());
-        out(credential.token);
-        err(`Agent credential ${credential.credential_id} created; the token above is shown once.`);
-        return 0;
-      }
-      if (sub === 'list') {
-        for (const row of registry.listCredentials('agent')) {
-          out(`${row.credential_id}\t${row.revoked_at_ms ? 'revoked' : 'active'}\t${new Date(row.created_at_ms).toISOString()}\t${row.label}`);
-        }
-        return 0;
-      }
-      if (sub === 'revoke') {
-        if (!arg) {
-          err('rootline: agent revoke needs the credential id (see rootline agent list)');
-          return 2;
-        }
-        if (!registry.revokeCredential(arg)) {
-          err(`rootline: no active agent credential ${arg}`);
-          return 1;
-        }
-        out(`Revoked ${arg}`);
-        return 0;
-      }
-      err(`rootline: unknown agent command ${sub ?? ''}\n${USAGE}`);
-      return 2;
-    } finally {
-      close();
-    }
+    return agentCommand({ dataDir, sub, id: arg, label: values.label, out, err, usage: USAGE });
   }
 
   err(`rootline: unknown command ${command}\n${USAGE}`);

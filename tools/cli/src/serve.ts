@@ -1,6 +1,6 @@
 import { writeFileSync, rmSync, renameSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createServer, BootError, type Manifest, type PluginSource } from '@rootline/kernel';
+import { createServer, BootError, type Manifest, type PluginSource } from '@rootline/kernel/host';
 
 export interface ServeOptions {
   dataDir: string;

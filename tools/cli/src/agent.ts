@@ -1,0 +1,70 @@
+import { openRegistry, createAgentCredential, type Registry } from '@rootline/kernel/host';
+
+export interface AgentCommand {
+  dataDir: string;
+  sub: string | undefined;
+  id: string | undefined;
+  label: string | undefined;
+  out: (line: string) => void;
+  err: (line: string) => void;
+  usage: string;
+}
+
+/** `rootline agent create|list|revoke`. Returns the exit code. */
+export function agentCommand(command: AgentCommand): number {
+  const { registry, close } = openRegistry(command.dataDir);
+  try {
+    if (command.sub === 'create') return create(registry, command);
+    if (command.sub === 'list') return list(registry, command);
+    if (command.sub === 'revoke') return revoke(registry, command);
+    command.err(`rootline: unknown agent command ${command.sub ?? ''}\n${command.usage}`);
+    return 2;
+  } finally {
+    close();
+  }
+}
+
+function create(registry: Registry, { label, out, err }: AgentCommand): number {
+  if (!label?.trim()) {
+    err('rootline: agent create needs --label, e.g. --label "Research assistant"');
+    return 2;
+  }
+  const credential = createAgentCredential(registry, label.trim());
+  out(credential.token);
+  err(`Agent credential ${credential.credential_id} created; the token above is shown once.`);
+  return 0;
+}
+
+function list(registry: Registry, { out }: AgentCommand): number {
+  for (const row of registry.listCredentials('agent')) {
+    out(`${row.credential_id}\t${row.revoked_at_ms ? 'revoked' : 'active'}\t${new Date(row.created_at_ms).toISOString()}\t${row.label}`);
+  }
+  return 0;
+}
+
+/**
+ * Revokes one agent credential. The human credential is refused by name: revoking it
+ * would lock the owner out of their own research (and older versions that allowed it left
+ * every later start failing).
+ */
+function revoke(registry: Registry, { id, out, err }: AgentCommand): number {
+  if (!id) {
+    err('rootline: agent revoke needs the credential id (see rootline agent list)');
+    return 2;
+  }
+  const credential = registry.credential(id);
+  if (!credential) {
+    err(`rootline: no credential ${id} (see rootline agent list)`);
+    return 1;
+  }
+  if (credential.kind !== 'agent') {
+    err(`rootline: ${id} is the human credential; only agent credentials can be revoked`);
+    return 1;
+  }
+  if (!registry.revokeCredential(id)) {
+    err(`rootline: agent credential ${id} is already revoked`);
+    return 1;
+  }
+  out(`Revoked ${id}`);
+  return 0;
+}
