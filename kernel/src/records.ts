@@ -42,7 +42,7 @@ interface RecordRow {
 
 const KIND_PATTERN = /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+\.v[0-9]+$/;
 
-export function recordFromRow(row: RecordRow): TreeRecord {
+function recordFromRow(row: RecordRow): TreeRecord {
   return {
     seq: row.seq,
     record_id: row.record_id,
@@ -59,7 +59,8 @@ export function recordFromRow(row: RecordRow): TreeRecord {
 /**
  * The record log of one tree. `append` only works inside `Tree.transact`, so a record
  * and the change it describes commit together or not at all; the records of a
- * transaction are handed to `onCommit` after it commits.
+ * transaction are returned by `transact` once it commits (the tree then publishes them
+ * to the change stream).
  */
 export class RecordLog {
   private readonly statements: StatementCache;
@@ -122,11 +123,6 @@ export class RecordLog {
     const { where, params } = this.filter(kindPrefixes);
     const sql = `SELECT count(*) AS n FROM records ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
     return (this.statements.prepare(sql).get(...params) as { n: number }).n;
-  }
-
-  /** Records after `seq`, oldest first (for `since` cursors and catch-up). */
-  after(seq: number, limit: number): TreeRecord[] {
-    return (this.statements.prepare('SELECT * FROM records WHERE seq > ? ORDER BY seq LIMIT ?').all(seq, limit) as RecordRow[]).map(recordFromRow);
   }
 
   lastSeq(): number {

@@ -54,4 +54,3 @@ export const Nullable = <T extends TSchema>(schema: T, options: { description?: 
 
 export const OkResponse = Type.Object({ ok: Type.Literal(true) }, { $id: 'OkResponse' });
 
-export type ProblemDto = Static<typeof ProblemSchema>;

@@ -32,7 +32,7 @@ export interface PageEnvelope<Item> {
   total: number;
 }
 
-export function clampLimit(limit: number | undefined, bounds: LimitBounds): number {
+function clampLimit(limit: number | undefined, bounds: LimitBounds): number {
   if (limit === undefined) return bounds.default;
   return Math.min(bounds.max, Math.max(1, Math.trunc(limit)));
 }

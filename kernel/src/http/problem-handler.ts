@@ -59,7 +59,7 @@ function frameworkProblem(error: FastifyError): ProblemError {
   }
 }
 
-export function toProblem(error: unknown): ProblemError {
+function toProblem(error: unknown): ProblemError {
   if (error instanceof ProblemError) return error;
   const fastifyError = error as FastifyError;
   if (fastifyError?.validation) return validationProblem(fastifyError);
@@ -67,7 +67,7 @@ export function toProblem(error: unknown): ProblemError {
   return Problems.internal('Something went wrong inside Rootline; the log has the details');
 }
 
-export function problemBody(problem: ProblemError, instance: string): ProblemBody {
+function problemBody(problem: ProblemError, instance: string): ProblemBody {
   return {
     type: problemType(problem.code),
     title: problem.title,
@@ -80,7 +80,7 @@ export function problemBody(problem: ProblemError, instance: string): ProblemBod
   };
 }
 
-export function sendProblem(reply: FastifyReply, request: FastifyRequest, problem: ProblemError) {
+function sendProblem(reply: FastifyReply, request: FastifyRequest, problem: ProblemError) {
   const instance = (request.url ?? '').split('?')[0];
   return reply
     .code(problem.status)

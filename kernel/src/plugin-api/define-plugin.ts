@@ -33,7 +33,7 @@ export interface PluginDeclaration {
   environment: Record<string, string>;
 }
 
-export const PLUGIN_DECLARATION = Symbol.for('rootline.plugin-declaration');
+const PLUGIN_DECLARATION = Symbol.for('rootline.plugin-declaration');
 
 export type RootlinePlugin = FastifyPluginAsync<Record<string, unknown>> & { [PLUGIN_DECLARATION]?: PluginDeclaration };
 

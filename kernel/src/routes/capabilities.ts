@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { Kernel } from '../kernel.js';
 
-export const API_VERSION = '1.0';
+const API_VERSION = '1.0';
 
 /** `GET /v1/capabilities` (CONTRACT §11): versions, platform, what can be imported, loaded plugins. */
 export const capabilitiesRoutes = (kernel: Kernel) => async function capabilities(app: FastifyInstance) {

@@ -22,7 +22,7 @@ export class BlobTooLargeError extends Error {
   }
 }
 
-export const ADDRESS_PATTERN = /^[0-9a-f]{64}$/;
+const ADDRESS_PATTERN = /^[0-9a-f]{64}$/;
 const TEMPORARY_PREFIX = '.incoming-';
 
 /**

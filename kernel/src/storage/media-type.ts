@@ -24,5 +24,7 @@ function looksLikeText(head: Buffer): boolean {
   // very end); anywhere else a replacement means the bytes are not UTF-8, whatever the length.
   const whole = head.length < SNIFF_BYTES ? text : text.slice(0, -1);
   if (whole.includes('\uFFFD')) return false;
+  // Control characters other than tab, line feed, vertical tab, form feed and carriage return mean binary.
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   return !/[\x00-\x08\x0E-\x1F]/.test(text.slice(0, 1024));
 }

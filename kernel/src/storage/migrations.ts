@@ -27,7 +27,7 @@ export function readMigrationsDir(dir: string): Migration[] {
     });
 }
 
-export const checksum = (sql: string) => createHash('sha256').update(sql.replace(/\r\n/g, '\n')).digest('hex');
+const checksum = (sql: string) => createHash('sha256').update(sql.replace(/\r\n/g, '\n')).digest('hex');
 
 const LEDGER = `CREATE TABLE IF NOT EXISTS schema_migrations (
   plugin TEXT NOT NULL,
