@@ -102,6 +102,14 @@ module.exports = {
       from: { path: '^plugins/' },
       to: { couldNotResolve: true, path: '^@rootline/plugin-' },
     },
+    // libraries (libs/*) are leaves: plugins and the kernel may use them, they use neither
+    {
+      name: 'library-imports-kernel-or-plugin',
+      severity: 'error',
+      comment: 'A library package under libs/ is plain code shared by plugins (dates, names): it imports no plugin and no kernel.',
+      from: { path: '^libs/' },
+      to: { path: '^(plugins|kernel)/' },
+    },
     // the kernel never depends on a plugin
     {
       name: 'kernel-imports-plugin',
