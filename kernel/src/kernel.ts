@@ -13,6 +13,7 @@ import type { LoadedPlugin } from './plugin.js';
 import type { Actor } from './auth/actor.js';
 import type { ServiceRegistrations } from './plugin-api/services.js';
 import { addTreeIdParam } from './http/route-conventions.js';
+import { bindQueryToTree } from './http/paging.js';
 import { Problems } from './errors.js';
 
 export interface KernelSettings {
@@ -155,6 +156,7 @@ export class Kernel implements PluginKernel {
 
 function attachTree(request: FastifyRequest, tree: Tree) {
   request.tree = tree;
+  bindQueryToTree(request.query, tree.id);
   request.diScope.register('tree', asValue(tree));
 }
 

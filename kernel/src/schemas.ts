@@ -1,4 +1,4 @@
-import { Type, type TSchema, type Static } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
 import { UUID_PATTERN } from './ids.js';
 
 /** Shared TypeBox schemas every plugin uses. */

@@ -148,3 +148,17 @@ t.test('plugin options come from the manifest, checked by the plugin\'s schema, 
   await t.rejects(start({}, { ROOTLINE_A_LIMIT: 'lots' }), { name: 'BootError', message: /option "limit" \(from ROOTLINE_A_LIMIT\)/ });
   await t.rejects(start({ colour: 'red' }), { name: 'BootError', message: /option "colour"/ });
 });
+
+t.test('numbers from the environment are read whole: a fraction or an exponent is never truncated', async (t) => {
+  const options = Type.Object({ size: Type.Integer({ minimum: 0, default: 1 }), ratio: Type.Number({ default: 0.5 }) }, { additionalProperties: false });
+  let seen: unknown;
+  const start = async (env: Record<string, string>) => {
+    const source = pingPlugin('@rootline/plugin-a', { options, environment: { size: 'ROOTLINE_A_SIZE', ratio: 'ROOTLINE_A_RATIO' }, seen: (value) => { seen = value; } });
+    const server = await createServer({ dataDir: mkdtempSync(join(tmpdir(), 'rootline-asm-')), env, manifest: { plugins: [{ name: source.name }] }, builtIn: new Map([[source.name, source]]) });
+    await server.close();
+    return seen;
+  };
+  t.same(await start({ ROOTLINE_A_SIZE: '5e8', ROOTLINE_A_RATIO: '0.25' }), { size: 500_000_000, ratio: 0.25 });
+  await t.rejects(start({ ROOTLINE_A_SIZE: '1.5' }), { name: 'BootError', message: /option "size" \(from ROOTLINE_A_SIZE\) expected integer/ });
+  await t.rejects(start({ ROOTLINE_A_RATIO: 'half' }), { name: 'BootError', message: /option "ratio" \(from ROOTLINE_A_RATIO\) expected number/ });
+});

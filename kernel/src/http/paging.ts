@@ -32,6 +32,18 @@ export interface PageEnvelope<Item> {
   total: number;
 }
 
+/**
+ * The tree a request's query belongs to. The tree mounts set it on `request.query` when they
+ * resolve the tree, so every list a tree plugin opens from its query (or a copy made with
+ * spread) binds its cursors to that tree, whichever mount minted them: a cursor of tree A
+ * presented to tree B's list (pinned mount, or the active mount after a switch) is refused.
+ */
+const TREE_OF_QUERY = Symbol('rootline.treeOfQuery');
+
+export function bindQueryToTree(query: unknown, treeId: string): void {
+  if (query && typeof query === 'object') (query as Record<symbol, string>)[TREE_OF_QUERY] = treeId;
+}
+
 function clampLimit(limit: number | undefined, bounds: LimitBounds): number {
   if (limit === undefined) return bounds.default;
   return Math.min(bounds.max, Math.max(1, Math.trunc(limit)));
@@ -39,8 +51,9 @@ function clampLimit(limit: number | undefined, bounds: LimitBounds): number {
 
 /**
  * Keyset cursors (never offsets). A cursor carries the list name, a fingerprint of the
- * query that minted it (every parameter but `cursor` and `limit`, `order` included) and
- * the last row's key, signed so a changed or foreign cursor is refused with 400.
+ * query that minted it (every parameter but `cursor` and `limit`, `order` included, and the
+ * tree of a tree-scoped list) and the last row's key, signed so a changed or foreign cursor
+ * is refused with 400.
  */
 export class Paging {
   constructor(private readonly secret: Buffer) {}
@@ -74,7 +87,8 @@ export class Paging {
     const entries = Object.entries(query)
       .filter(([name, value]) => name !== 'cursor' && name !== 'limit' && value !== undefined)
       .sort(([a], [b]) => (a < b ? -1 : 1));
-    return createHmac('sha256', this.secret).update(JSON.stringify([list, entries])).digest('base64url').slice(0, 16);
+    const tree = (query as Record<symbol, string | undefined>)[TREE_OF_QUERY] ?? null;
+    return createHmac('sha256', this.secret).update(JSON.stringify([list, tree, entries])).digest('base64url').slice(0, 16);
   }
 
   private encode(fingerprint: string, key: unknown): string {

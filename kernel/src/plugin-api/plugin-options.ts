@@ -1,4 +1,5 @@
 import { Value } from '@sinclair/typebox/value';
+import type { TSchema } from '@sinclair/typebox';
 import type { PluginDeclaration } from './define-plugin.js';
 
 /**
@@ -12,8 +13,7 @@ export function resolvePluginOptions(plugin: string, declaration: PluginDeclarat
   for (const [option, variable] of Object.entries(declaration.environment)) {
     const text = env[variable];
     if (text === undefined || text === '') continue;
-    const property = declaration.options.properties[option];
-    options[option] = property ? Value.Convert(property, text) : text;
+    options[option] = fromEnvironment(declaration.options.properties[option], text);
     origin.set(option, variable);
   }
   const settled = Value.Default(declaration.options, options) as Record<string, unknown>;
@@ -25,4 +25,17 @@ export function resolvePluginOptions(plugin: string, declaration: PluginDeclarat
     throw new Error(`Plugin ${plugin}: ${naming} ${error.message.toLowerCase()}`);
   }
   return settled;
+}
+
+/**
+ * An environment variable's text as the option's type. Numbers are read whole (`5e8`,
+ * `1.5` stay what they say, so the schema can refuse a fraction instead of a silent
+ * truncation); anything unreadable stays text and the schema refuses it.
+ */
+function fromEnvironment(property: TSchema | undefined, text: string): unknown {
+  if (property?.type === 'integer' || property?.type === 'number') {
+    const value = Number(text.trim());
+    return text.trim() !== '' && Number.isFinite(value) ? value : text;
+  }
+  return property ? Value.Convert(property, text) : text;
 }

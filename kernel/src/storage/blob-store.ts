@@ -22,6 +22,21 @@ export class BlobTooLargeError extends Error {
   }
 }
 
+/**
+ * The file-system calls a write makes (node:fs by default). A test passes its own to see
+ * the order of write, fsync, rename and folder fsync, or to make one of them fail.
+ */
+export interface BlobFiles {
+  open(path: string, flags: string, mode?: number): Promise<FileHandle>;
+  rename(from: string, to: string): Promise<void>;
+  rm(path: string, options: { force: boolean }): Promise<void>;
+  stat(path: string): Promise<unknown>;
+  /** `mkdirSync(path, { recursive: true })`: the first folder it made, or undefined. */
+  mkdir(path: string): string | undefined;
+}
+
+const nodeFiles: BlobFiles = { open, rename, rm, stat, mkdir: (path) => mkdirSync(path, { recursive: true }) };
+
 const ADDRESS_PATTERN = /^[0-9a-f]{64}$/;
 const TEMPORARY_PREFIX = '.incoming-';
 
@@ -35,7 +50,7 @@ const TEMPORARY_PREFIX = '.incoming-';
  * left by a crash are removed when the tree opens.
  */
 export class BlobStore {
-  constructor(private readonly tree: Tree, private readonly clock: Clock) {}
+  constructor(private readonly tree: Tree, private readonly clock: Clock, private readonly files: BlobFiles = nodeFiles) {}
 
   has(address: string): boolean {
     return ADDRESS_PATTERN.test(address) && this.tree.prepare('SELECT 1 FROM blobs WHERE address = ?').get(address) !== undefined;
@@ -65,7 +80,7 @@ export class BlobStore {
    */
   async write(source: AsyncIterable<Buffer | Uint8Array> | Iterable<Buffer | Uint8Array> | Readable, options: { maxBytes: number; actor: Actor; signal?: AbortSignal }): Promise<BlobRef & { created: boolean }> {
     const temporary = join(this.tree.objectsDir, `${TEMPORARY_PREFIX}${randomBytes(8).toString('hex')}`);
-    const file = await open(temporary, 'wx', 0o600);
+    const file = await this.files.open(temporary, 'wx', 0o600);
     const hash = createHash('sha256');
     const head: Buffer[] = [];
     let headBytes = 0;
@@ -90,7 +105,7 @@ export class BlobStore {
       await file.sync();
     } catch (error) {
       await file.close().catch(() => undefined);
-      await rm(temporary, { force: true });
+      await this.files.rm(temporary, { force: true });
       throw error;
     } finally {
       options.signal?.removeEventListener('abort', stopSource);
@@ -99,10 +114,10 @@ export class BlobStore {
     const address = hash.digest('hex');
     const target = this.fileOf(address);
     try {
-      if (await stat(target).then(() => true, () => false)) await rm(temporary, { force: true });
+      if (await this.files.stat(target).then(() => true, () => false)) await this.files.rm(temporary, { force: true });
       else await this.moveIntoPlace(temporary, target);
     } catch (error) {
-      await rm(temporary, { force: true });
+      await this.files.rm(temporary, { force: true });
       throw error;
     }
     const mediaType = await sniffMediaType(Buffer.concat(head));
@@ -140,9 +155,19 @@ export class BlobStore {
   private async moveIntoPlace(temporary: string, target: string): Promise<void> {
     const folder = join(target, '..');
     // A new shard folder is itself an entry of the objects folder: make that entry durable too.
-    if (mkdirSync(folder, { recursive: true })) await syncFolder(this.tree.objectsDir);
-    await rename(temporary, target);
-    await syncFolder(folder);
+    if (this.files.mkdir(folder)) await this.syncFolder(this.tree.objectsDir);
+    await this.files.rename(temporary, target);
+    await this.syncFolder(folder);
+  }
+
+  /** fsync of a folder, so a rename into it survives a power cut. */
+  private async syncFolder(folder: string): Promise<void> {
+    const handle = await this.files.open(folder, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
   }
 }
 
@@ -153,14 +178,4 @@ export class BlobStore {
 async function writeAll(file: FileHandle, bytes: Buffer): Promise<void> {
   let offset = 0;
   while (offset < bytes.length) offset += (await file.write(bytes, offset, bytes.length - offset)).bytesWritten;
-}
-
-/** fsync of a folder, so a rename into it survives a power cut. */
-async function syncFolder(folder: string): Promise<void> {
-  const handle = await open(folder, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }

@@ -5,7 +5,8 @@ import type { Response as InjectResponse } from 'light-my-request';
 import { createServer, type RootlineServer } from '../server.js';
 import { createAgentCredential } from '../auth/tokens.js';
 import type { Clock } from '../ids.js';
-import type { PluginSource } from '../plugin.js';
+import type { ManifestEntry, PluginSource } from '../plugin.js';
+import type { TreeRecord } from '../records.js';
 
 /** The part of a tap test the harness needs. */
 export interface TeardownHost {
@@ -28,12 +29,19 @@ export interface TestServer {
   humanToken: string;
   agentToken: string;
   agentCredentialId: string;
+  /**
+   * The record log of the active tree (or `treeId`), newest first, filtered by kind prefix:
+   * what a plugin's own suite reads to check what a change recorded, without depending on
+   * the audit plugin.
+   */
+  records(options?: { kind?: string; treeId?: string }): TreeRecord[];
   /** app.inject with the human token, the right Host header and JSON bodies by default. */
   request(method: string, path: string, options?: TestRequest): Promise<InjectResponse & { json<T = any>(): T }>;
 }
 
 export interface TestServerOptions {
-  plugins?: string[];
+  /** Plugin names, or manifest entries `{ name, options }` to pass a plugin its options. */
+  plugins?: (string | ManifestEntry)[];
   builtIn?: PluginSource[];
   clock?: Clock;
   heartbeatMs?: number;
@@ -50,7 +58,7 @@ export async function buildTestServer(t: TeardownHost, options: TestServerOption
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'rootline-test-'));
   const server = await createServer({
     dataDir,
-    manifest: { plugins: (options.plugins ?? []).map((name) => ({ name })) },
+    manifest: { plugins: (options.plugins ?? []).map((entry) => (typeof entry === 'string' ? { name: entry } : entry)) },
     builtIn: options.builtIn ? new Map(options.builtIn.map((source) => [source.name, source])) : undefined,
     clock: options.clock,
     heartbeatMs: options.heartbeatMs,
@@ -73,6 +81,11 @@ export async function buildTestServer(t: TeardownHost, options: TestServerOption
     humanToken,
     agentToken: agent.token,
     agentCredentialId: agent.credential_id,
+    records({ kind, treeId } = {}) {
+      const tree = treeId ? server.kernel.trees.get(treeId) : server.kernel.trees.active();
+      if (!tree) throw new Error(`No tree ${treeId}`);
+      return tree.records.list({ beforeSeq: null, limit: 1_000_000, kindPrefixes: kind ? [kind] : [] });
+    },
     async request(method, path, request = {}) {
       const headers: Record<string, string> = { host: `127.0.0.1:${port}`, ...request.headers };
       const token = request.token === undefined ? humanToken : request.token;

@@ -1,9 +1,9 @@
-import { defineProblem, Problems, type ProblemFieldError } from '@rootline/kernel';
+import { defineProblem, entityNotFound, Problems, type ProblemFieldError } from '@rootline/kernel';
 import type { AssertionStatus, Review } from './states.js';
 
 const offlineRecordRefused = defineProblem('offline-record-refused', 422, 'An offline record cannot confirm a claim');
-
-const notFound = (entity: string, id: string) => Problems.notFound(`There is no ${entity} ${id} in this tree`, { extras: { entity } });
+/** The review state machine is this plugin's (CONTRACT §7), so its refusal is declared here, not in the kernel. */
+const invalidStateTransition = defineProblem('invalid-state-transition', 422, 'That change is not allowed from the current state');
 
 const badField = (name: string, message: string) => {
   const errors: ProblemFieldError[] = [{ location: 'body', name, message }];
@@ -12,16 +12,16 @@ const badField = (name: string, message: string) => {
 
 /** Problems the assertions plugin throws. */
 export const AssertionProblems = {
-  assertionNotFound: (id: string) => notFound('assertion', id),
-  personaNotFound: (id: string) => notFound('persona', id),
-  sourceNotFound: (id: string) => notFound('source', id),
-  citationNotFound: (id: string) => notFound('citation', id),
-  blobNotFound: (hex: string) => notFound('blob', hex),
+  assertionNotFound: (id: string) => entityNotFound('assertion', id),
+  personaNotFound: (id: string) => entityNotFound('persona', id),
+  sourceNotFound: (id: string) => entityNotFound('source', id),
+  citationNotFound: (id: string) => entityNotFound('citation', id),
+  blobNotFound: (hex: string) => entityNotFound('blob', hex),
   badField,
   invalidTransition: (id: string, review: Review, from: AssertionStatus) =>
-    Problems.invalidStateTransition(`Assertion ${id} is ${from}; ${review} is not allowed from ${from}`, { extras: { status: from } }),
+    invalidStateTransition(`Assertion ${id} is ${from}; ${review} is not allowed from ${from}`, { extras: { status: from } }),
   notAgentProposed: (id: string) =>
-    Problems.invalidStateTransition(`Assertion ${id} was not proposed by an agent; only agent proposals can be marked fabricated`, {
+    invalidStateTransition(`Assertion ${id} was not proposed by an agent; only agent proposals can be marked fabricated`, {
       extras: { status: 'not-agent-proposed' },
     }),
   offlineRecordRefused: () =>
@@ -31,5 +31,3 @@ export const AssertionProblems = {
   invalidOrder: (order: string) =>
     Problems.invalidOrder(`Cannot order "${order}"; use "asc" or "desc"`, { errors: [{ location: 'query', name: 'order', message: 'must be "asc" or "desc"' }] }),
 };
-
-export { offlineRecordRefused };

@@ -1,6 +1,6 @@
 import { isHttpUrl, type Tree } from '@rootline/kernel';
 import { AssertionProblems } from './errors.js';
-import { sourceOfCitation, type CitationsPeer } from './peers.js';
+import type { CitationsService } from '@rootline/plugin-sources/contract';
 import type { NewEvidence } from './writer.js';
 import type { AttachEvidenceBody, EvidenceKind } from './schemas/evidence.js';
 
@@ -18,11 +18,7 @@ const POINTERS = ['blob', 'url', 'citation'] as const;
  * the tree, the URL is http(s), the citation exists. Returns the evidence to store and,
  * for a citation, the source it belongs to.
  */
-export async function checkEvidence(
-  tree: Tree,
-  citations: CitationsPeer,
-  body: AttachEvidenceBody,
-): Promise<{ evidence: NewEvidence; citedSource: string | null }> {
+export function checkEvidence(tree: Tree, citations: CitationsService, body: AttachEvidenceBody): { evidence: NewEvidence; citedSource: string | null } {
   const needed = FIELD_OF[body.kind];
   if (!body[needed]) throw AssertionProblems.badField(needed, `is required when kind is ${body.kind}`);
   for (const pointer of POINTERS) {
@@ -41,6 +37,11 @@ export async function checkEvidence(
     citedSource = sourceOfCitation(citations, evidence.citation);
   }
   return { evidence, citedSource };
+}
+
+/** The source a citation belongs to, if it names one: a claim citing the citation cites that source. */
+export function sourceOfCitation(citations: CitationsService, citation: string): string | null {
+  return citations.get(citation)?.source ?? null;
 }
 
 function followableUrl(text: string): string {

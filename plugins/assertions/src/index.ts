@@ -1,7 +1,5 @@
-import fp from 'fastify-plugin';
-import { asFunction } from 'awilix';
-import type { FastifyInstance } from 'fastify';
-import { AssertionsService, type AssertionsCradle } from './service.js';
+import { definePlugin, scoped } from '@rootline/kernel';
+import { AssertionsService } from './service.js';
 import { assertionsRoutes } from './routes/assertions.js';
 import { reviewRoutes } from './routes/review.js';
 import { evidenceRoutes } from './routes/evidence.js';
@@ -9,24 +7,23 @@ import { sourcingRoutes } from './routes/sourcing.js';
 
 /**
  * @rootline/plugin-assertions: claims about personas, their evidence, the review state
- * machine (CONTRACT §7) and the sourcing tally. Uses the personas, sources and citations
- * plugins through their container services; offers `assertionsService` to the pending lane.
+ * machine (CONTRACT §7) and the sourcing tally. Uses the sources (and their citations) and
+ * personas plugins through their services; offers `assertionsService` to the pending lane.
  */
-async function assertionsPlugin(app: FastifyInstance) {
-  app.kernel.services({
-    assertionsService: asFunction((cradle: AssertionsCradle) => new AssertionsService(cradle)).scoped(),
-  });
-  app.kernel.treeRoutes(async (mount) => {
-    await assertionsRoutes(mount);
-    await reviewRoutes(mount);
-    await evidenceRoutes(mount);
-    await sourcingRoutes(mount);
-  });
-}
-
-export default fp(assertionsPlugin, {
+export default definePlugin({
   name: '@rootline/plugin-assertions',
-  fastify: '5.x',
-  dependencies: ['@rootline/kernel', '@rootline/plugin-citations', '@rootline/plugin-sources', '@rootline/plugin-personas'],
+  scope: 'tree',
+  dependencies: ['@rootline/plugin-sources', '@rootline/plugin-personas'],
+  register(app) {
+    app.kernel.services({
+      // The whole cradle, not its services: they are built only when a request uses them.
+      assertionsService: scoped((cradle) => new AssertionsService(cradle)),
+    });
+    app.kernel.treeRoutes(async (mount) => {
+      await assertionsRoutes(mount);
+      await reviewRoutes(mount);
+      await evidenceRoutes(mount);
+      await sourcingRoutes(mount);
+    });
+  },
 });
-export { AssertionsService } from './service.js';

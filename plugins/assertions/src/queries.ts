@@ -33,6 +33,7 @@ export interface BucketCount {
 export class ClaimQueries {
   constructor(private readonly tree: Tree) {}
 
+  /** Up to `limit` claims after the keyset position `after` (null: from the start). */
   page(filter: ClaimFilter, order: SortOrder, after: ClaimKey | null, limit: number): ClaimRow[] {
     const { sql, params } = pageSql(CLAIM_COLUMNS, filter, order, after);
     return this.tree.prepare(sql).all(...params, limit) as ClaimRow[];
@@ -69,11 +70,6 @@ export class ClaimQueries {
     const sql = `SELECT ${field} AS key, count(*) AS count FROM assertions ${whereOf(clauses)}
                  GROUP BY ${field} ORDER BY count DESC, key ASC LIMIT ?`;
     return this.tree.prepare(sql).all(...params, limit) as BucketCount[];
-  }
-
-  /** Ids of the rows a filter keeps, oldest first (bulk actions over a bucket). */
-  ids(filter: ClaimFilter, limit: number): string[] {
-    return this.page(filter, 'asc', null, limit).map((row) => row.id);
   }
 }
 

@@ -1,22 +1,33 @@
-import type { Actor, Clock, IdSource, Tree, PageWindow } from '@rootline/kernel';
+import type { Actor, Clock, IdSource, PageEnvelope, PageWindow, Tree } from '@rootline/kernel';
+import type { CitationsService, SourcesService } from '@rootline/plugin-sources/contract';
+import type { PersonasService } from '@rootline/plugin-personas/contract';
 import { AssertionProblems } from './errors.js';
 import { step, type Review } from './states.js';
 import { ClaimWriter, type NewClaim } from './writer.js';
-import { ClaimQueries, type BucketCount, type BucketField, type ClaimFilter, type ClaimKey, type SortOrder } from './queries.js';
+import { ClaimQueries, keyOf, type BucketCount, type BucketField, type ClaimFilter, type ClaimKey, type SortOrder } from './queries.js';
 import { claimDto, evidenceDto, type ClaimRow } from './store.js';
-import { checkEvidence } from './evidence.js';
+import { checkEvidence, sourceOfCitation } from './evidence.js';
 import { listOrder } from './list-order.js';
-import { sourceOfCitation, type Peers } from './peers.js';
+import { claimTranscription, type TranscriptionClaimed } from './transcription.js';
 import type { AssertionDto } from './schemas/assertion.js';
 import type { AttachEvidenceBody } from './schemas/evidence.js';
+import type { TranscriptionBody } from './schemas/transcription.js';
 
-/** What the container hands the service: kernel values and the peers, resolved only when used. */
-export interface AssertionsCradle extends Peers {
+/**
+ * What the service uses of the request's cradle. It keeps the cradle rather than the
+ * services themselves: the container builds the personas, sources and citations services
+ * only when a request reaches for them (a list never does).
+ */
+interface AssertionsCradle {
   tree: Tree;
   clock: Clock;
   ids: IdSource;
+  personasService: PersonasService;
+  sourcesService: SourcesService;
+  citationsService: CitationsService;
 }
 
+/** What bulk-confirm did to one claim. */
 export type BulkOutcome = { id: string; outcome: 'confirmed' | 'already_confirmed' | 'not_found' | 'refused'; detail?: string };
 
 /**
@@ -25,9 +36,9 @@ export type BulkOutcome = { id: string; outcome: 'confirmed' | 'already_confirme
  * Every check that can fail runs before the transaction, so a refused request writes nothing.
  */
 export class AssertionsService {
-  readonly tree: Tree;
-  readonly writer: ClaimWriter;
-  readonly queries: ClaimQueries;
+  private readonly tree: Tree;
+  private readonly writer: ClaimWriter;
+  private readonly queries: ClaimQueries;
 
   constructor(private readonly cradle: AssertionsCradle) {
     this.tree = cradle.tree;
@@ -35,20 +46,10 @@ export class AssertionsService {
     this.queries = new ClaimQueries(cradle.tree);
   }
 
-  get peers(): Peers {
-    return this.cradle;
-  }
-
   /** One claim with its evidence. */
   get(id: string): AssertionDto | undefined {
     const row = this.writer.store.get(id);
     return row && { ...claimDto(row), evidence: this.writer.store.evidenceOf(id).map(evidenceDto) };
-  }
-
-  require(id: string): ClaimRow {
-    const row = this.writer.store.get(id);
-    if (!row) throw AssertionProblems.assertionNotFound(id);
-    return row;
   }
 
   requirePersona(id: string): void {
@@ -59,28 +60,27 @@ export class AssertionsService {
     if (!this.cradle.sourcesService.exists(id)) throw AssertionProblems.sourceNotFound(id);
   }
 
-  /** Checks the source and citation a claim will cite; a citation alone cites its own source. */
-  resolveCiting(source: string | null | undefined, citation: string | null | undefined): { source: string | null; citation: string | null } {
-    if (source) this.requireSource(source);
-    if (citation && !this.cradle.citationsService.exists(citation)) throw AssertionProblems.citationNotFound(citation);
-    return { source: source ?? (citation ? sourceOfCitation(this.cradle.citationsService, citation) : null), citation: citation ?? null };
-  }
-
   capture(actor: Actor, input: NewClaim): AssertionDto {
     this.requirePersona(input.persona);
     const citing = this.resolveCiting(input.source, input.citation);
     return claimDto(this.tree.transact(() => this.writer.insert(actor, { ...input, ...citing }, 'capture')));
   }
 
+  /** A transcribed record: its personas and the claims it supports, citing its source (transcription.ts). */
+  transcribe(actor: Actor, body: TranscriptionBody): TranscriptionClaimed {
+    const citing = this.resolveCiting(body.source, body.citation);
+    return claimTranscription({ tree: this.tree, writer: this.writer, personas: this.cradle.personasService }, actor, body, citing);
+  }
+
   /** confirm, refute, mark-fabricated, defer, undefer. Returns whether the status changed. */
-  review(actor: Actor, id: string, review: Exclude<Review, 'supersede'>, extra: Record<string, unknown> = {}): boolean {
+  review(actor: Actor, id: string, review: Exclude<Review, 'supersede'>): boolean {
     return this.tree.transact(() => {
       const claim = this.require(id);
       const next = step(review, claim.status);
       if (next.outcome === 'refused') throw AssertionProblems.invalidTransition(id, review, claim.status);
       if (next.outcome === 'unchanged') return false;
       if (review === 'mark-fabricated' && claim.actor_kind !== 'agent') throw AssertionProblems.notAgentProposed(id);
-      this.writer.setStatus(actor, claim, review, extra);
+      this.writer.setStatus(actor, claim, review);
       return true;
     });
   }
@@ -104,18 +104,18 @@ export class AssertionsService {
     });
   }
 
-  async attachEvidence(actor: Actor, id: string, body: AttachEvidenceBody): Promise<void> {
+  attachEvidence(actor: Actor, id: string, body: AttachEvidenceBody): void {
     this.require(id);
-    const { evidence, citedSource } = await checkEvidence(this.tree, this.cradle.citationsService, body);
+    const { evidence, citedSource } = checkEvidence(this.tree, this.cradle.citationsService, body);
     this.tree.transact(() => this.writer.attach(actor, this.require(id), evidence, citedSource));
   }
 
   /** Followable evidence confirms a pending or deferred claim; open to agents (CONTRACT §3). */
-  async attachEvidenceAndConfirm(actor: Actor, id: string, body: AttachEvidenceBody): Promise<AssertionDto> {
+  attachEvidenceAndConfirm(actor: Actor, id: string, body: AttachEvidenceBody): AssertionDto {
     const claim = this.require(id);
     if (body.kind === 'offline_record') throw AssertionProblems.offlineRecordRefused();
     if (step('confirm', claim.status).outcome === 'refused') throw AssertionProblems.invalidTransition(id, 'confirm', claim.status);
-    const { evidence, citedSource } = await checkEvidence(this.tree, this.cradle.citationsService, body);
+    const { evidence, citedSource } = checkEvidence(this.tree, this.cradle.citationsService, body);
     this.tree.transact(() => {
       const current = this.require(id);
       const next = step('confirm', current.status);
@@ -141,17 +141,17 @@ export class AssertionsService {
     );
   }
 
-  /** A keyset page of claims and the count of all matches (for the lists of both plugins). */
-  list(filter: ClaimFilter, order: SortOrder, after: ClaimKey | null, limit: number): { rows: ClaimRow[]; total: number } {
-    return { rows: this.queries.page(filter, order, after, limit + 1), total: this.queries.count(filter) };
+  /** One page of a claim list and the count of all matches; the window fetches one row past its limit. */
+  page(filter: ClaimFilter, order: SortOrder, window: PageWindow<ClaimKey>): PageEnvelope<AssertionDto> {
+    return window.read((after, take) => this.queries.page(filter, order, after, take), () => this.queries.count(filter), keyOf, claimDto);
   }
 
   /**
-   * One page of a claim list as the finished JSON envelope: SQLite builds each item, so a
-   * page of 100 claims is 100 strings rather than 1,500 column values (the routes send it as is).
+   * The same page as the finished JSON envelope: SQLite builds each item, so a page of
+   * 100 claims is 100 strings rather than 1,500 column values (the routes send it as is).
    */
   pageJson(filter: ClaimFilter, order: SortOrder, window: PageWindow<ClaimKey>): string {
-    return window.pageJson(this.queries.pageJson(filter, order, window.after, window.limit + 1), this.queries.count(filter));
+    return window.readJson((after, take) => this.queries.pageJson(filter, order, after, take), () => this.queries.count(filter));
   }
 
   count(filter: ClaimFilter): number {
@@ -159,17 +159,13 @@ export class AssertionsService {
   }
 
   /** The first `n` claims a filter keeps, in `order`. */
-  first(filter: ClaimFilter, order: SortOrder, n: number): ClaimRow[] {
-    return this.queries.page(filter, order, null, n);
+  first(filter: ClaimFilter, order: SortOrder, n: number): AssertionDto[] {
+    return this.queries.page(filter, order, null, n).map(claimDto);
   }
 
   /** The `sort`/`order` rules every claim list shares (400 invalid-sort / invalid-order). */
   order(query: { sort?: string; order?: string }): SortOrder {
     return listOrder(query);
-  }
-
-  toDto(row: ClaimRow): AssertionDto {
-    return claimDto(row);
   }
 
   buckets(field: BucketField, filter: ClaimFilter, limit: number): BucketCount[] {
@@ -179,5 +175,18 @@ export class AssertionsService {
   tally(): { sourced: number; needs_source: number; total: number } {
     const halves = this.queries.tallyHalves();
     return { ...halves, total: halves.sourced + halves.needs_source };
+  }
+
+  private require(id: string): ClaimRow {
+    const row = this.writer.store.get(id);
+    if (!row) throw AssertionProblems.assertionNotFound(id);
+    return row;
+  }
+
+  /** Checks the source and citation a claim will cite; a citation alone cites its own source. */
+  private resolveCiting(source: string | null | undefined, citation: string | null | undefined): { source: string | null; citation: string | null } {
+    if (source) this.requireSource(source);
+    if (citation && !this.cradle.citationsService.exists(citation)) throw AssertionProblems.citationNotFound(citation);
+    return { source: source ?? (citation ? sourceOfCitation(this.cradle.citationsService, citation) : null), citation: citation ?? null };
   }
 }

@@ -6,7 +6,7 @@ export const STATUSES = ['pending', 'deferred', 'confirmed', 'refuted', 'fabrica
 export type AssertionStatus = (typeof STATUSES)[number];
 
 /** Active claims are the ones still standing: they count in the tally and in a source's claim_count. */
-export const ACTIVE_STATUSES: readonly AssertionStatus[] = ['pending', 'deferred', 'confirmed'];
+const ACTIVE_STATUSES: readonly AssertionStatus[] = ['pending', 'deferred', 'confirmed'];
 export const isActive = (status: AssertionStatus) => ACTIVE_STATUSES.includes(status);
 
 /** The SQL spelling of "active", inlined (not bound) so SQLite can match the partial indexes. */

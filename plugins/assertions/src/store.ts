@@ -1,4 +1,4 @@
-import type { Tree } from '@rootline/kernel';
+import { ACTOR_COLUMNS, type Tree } from '@rootline/kernel';
 import type { AssertionStatus } from './states.js';
 import type { AssertionDto, EvidenceDto } from './schemas/assertion.js';
 import type { EvidenceKind } from './schemas/evidence.js';
@@ -36,8 +36,7 @@ export interface EvidenceRow {
   proposer: string | null;
 }
 
-export const CLAIM_COLUMNS =
-  'id, persona, kind, status, value, date, place, source, citation, created_at_ms, status_changed_at_ms, actor_kind, credential_id, proposer, superseded_by';
+export const CLAIM_COLUMNS = `id, persona, kind, status, value, date, place, source, citation, created_at_ms, status_changed_at_ms, ${ACTOR_COLUMNS}, superseded_by`;
 
 const CLAIM_JSON_FIELDS = `'id', id, 'persona', persona, 'kind', kind, 'status', status, 'value', value, 'date', date,
   'place', place, 'source', source, 'citation', citation, 'captured_by', actor_kind, 'superseded_by', superseded_by,
@@ -109,7 +108,7 @@ export class ClaimStore {
   insertEvidence(row: EvidenceRow): void {
     this.tree
       .prepare(
-        `INSERT INTO assertion_evidence (id, assertion, kind, blob, url, citation, description, attached_at_ms, actor_kind, credential_id, proposer)
+        `INSERT INTO assertion_evidence (id, assertion, kind, blob, url, citation, description, attached_at_ms, ${ACTOR_COLUMNS})
          VALUES (@id, @assertion, @kind, @blob, @url, @citation, @description, @attached_at_ms, @actor_kind, @credential_id, @proposer)`,
       )
       .run(row);

@@ -1,7 +1,7 @@
-import type { Actor, Clock, IdSource, Tree } from '@rootline/kernel';
+import { actorValues, type Actor, type Clock, type IdSource, type Tree } from '@rootline/kernel';
+import type { SourcesService } from '@rootline/plugin-sources/contract';
 import { isActive, REVIEW_RULES, type AssertionStatus, type Review } from './states.js';
 import { ClaimStore, type ClaimRow, type EvidenceRow } from './store.js';
-import type { SourcesPeer } from './peers.js';
 import type { EvidenceKind } from './schemas/evidence.js';
 
 export interface NewClaim {
@@ -38,7 +38,8 @@ export class ClaimWriter {
     private readonly tree: Tree,
     private readonly clock: Clock,
     private readonly ids: IdSource,
-    private readonly sources: () => SourcesPeer,
+    /** Read when a claim_count moves, so a request that cites no source never builds the sources service. */
+    private readonly sources: () => SourcesService,
   ) {
     this.store = new ClaimStore(tree);
   }
@@ -46,6 +47,7 @@ export class ClaimWriter {
   /** A human's capture stands confirmed; an agent's waits in the pending lane. */
   insert(actor: Actor, claim: NewClaim, via: CaptureVia, extra: Record<string, unknown> = {}): ClaimRow {
     const now = this.clock.now();
+    const [actor_kind, credential_id, proposer] = actorValues(actor);
     const row: ClaimRow = {
       id: this.ids.next(),
       persona: claim.persona,
@@ -58,9 +60,9 @@ export class ClaimWriter {
       citation: claim.citation ?? null,
       created_at_ms: now,
       status_changed_at_ms: now,
-      actor_kind: actor.kind,
-      credential_id: actor.credentialId,
-      proposer: actor.proposer ?? null,
+      actor_kind,
+      credential_id,
+      proposer,
       superseded_by: null,
     };
     this.store.insert(row);
@@ -87,15 +89,8 @@ export class ClaimWriter {
 
   /** Attaches evidence; a citation gives an unsourced claim its source. */
   attach(actor: Actor, claim: ClaimRow, evidence: NewEvidence, citedSource: string | null): EvidenceRow {
-    const row: EvidenceRow = {
-      id: this.ids.next(),
-      assertion: claim.id,
-      ...evidence,
-      attached_at_ms: this.clock.now(),
-      actor_kind: actor.kind,
-      credential_id: actor.credentialId,
-      proposer: actor.proposer ?? null,
-    };
+    const [actor_kind, credential_id, proposer] = actorValues(actor);
+    const row: EvidenceRow = { id: this.ids.next(), assertion: claim.id, ...evidence, attached_at_ms: this.clock.now(), actor_kind, credential_id, proposer };
     this.store.insertEvidence(row);
     const gainsSource = !claim.source && citedSource !== null;
     if (gainsSource) {

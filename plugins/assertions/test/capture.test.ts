@@ -81,14 +81,14 @@ t.test('the pinned mount captures into the named tree', async (t) => {
   t.equal((await s.request('GET', `/v1/trees/no-such-tree/assertions/${reply.json().id}`)).json().code, 'tree-not-found');
 });
 
-t.test('the audit sees every change to a claim, with the agent and its proposer', async (t) => {
-  const s = await evidenceServer(t, ['@rootline/plugin-audit']);
+t.test('the record log keeps every change to a claim, with the agent and its proposer', async (t) => {
+  const s = await evidenceServer(t);
   const persona = await newPersona(s);
   const claim = await capture(s, { persona, kind: 'birth' }, 'agent', 'claude-sonnet-4');
   await s.request('POST', `/v1/assertions/${claim.id}/attach-evidence`, { body: { kind: 'url', url: 'https://example.org/baptism' }, token: s.agentToken });
   await s.request('POST', `/v1/assertions/${claim.id}/confirm`);
-  const audit = (await s.request('GET', '/v1/audit', { query: { include: 'assertion' } })).json();
-  t.same(audit.items.map((entry: { kind: string }) => entry.kind), ['assertion.confirmed.v1', 'assertion.evidence_attached.v1', 'assertion.captured.v1']);
-  t.match(audit.items[2], { entity_type: 'assertion', entity_id: claim.id, actor: { kind: 'agent', proposer: 'claude-sonnet-4' } });
-  t.match(audit.items[0], { actor: { kind: 'human' }, payload: { from: 'pending', to: 'confirmed' } });
+  const records = s.records({ kind: 'assertion' });
+  t.same(records.map((entry) => entry.kind), ['assertion.confirmed.v1', 'assertion.evidence_attached.v1', 'assertion.captured.v1']);
+  t.match(records[2], { entity_type: 'assertion', entity_id: claim.id, actor: { kind: 'agent', proposer: 'claude-sonnet-4' } });
+  t.match(records[0], { actor: { kind: 'human' }, payload: { from: 'pending', to: 'confirmed' } });
 });

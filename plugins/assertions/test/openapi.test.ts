@@ -15,12 +15,8 @@ const ROUTES = [
   ['post', '/assertions/{id}/refute'],
   ['post', '/assertions/{id}/supersede'],
   ['get', '/sources/{id}/cited-by'],
-  ['get', '/pending'],
-  ['post', '/pending/bulk-confirm'],
-  ['post', '/pending/{id}/defer'],
-  ['post', '/pending/{id}/undefer'],
 ] as const;
-const HUMAN_ONLY = new Set(['/assertions/{id}/confirm', '/assertions/{id}/mark-fabricated', '/assertions/{id}/refute', '/pending/bulk-confirm']);
+const HUMAN_ONLY = new Set(['/assertions/{id}/confirm', '/assertions/{id}/mark-fabricated', '/assertions/{id}/refute']);
 
 type Schema = { examples?: unknown[]; type?: string; $ref?: string; anyOf?: Schema[] };
 type Media = { schema?: Schema; example?: unknown; examples?: Record<string, unknown> };
@@ -35,7 +31,7 @@ const hasExamples = (schema: Schema | undefined, components: Record<string, Sche
 };
 
 t.test('every route is documented on both mounts, with examples for each body and response', async (t) => {
-  const s = await evidenceServer(t, ['@rootline/plugin-pending']);
+  const s = await evidenceServer(t);
   const doc = (await s.request('GET', '/v1/openapi.json')).json();
   const components = doc.components?.schemas ?? {};
   for (const [method, path] of ROUTES) {

@@ -1,10 +1,11 @@
-import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
+import { definePlugin } from '@rootline/kernel';
 import { auditRoutes } from './routes/audit.js';
 
-/** @rootline/plugin-audit: reads the kernel's record log; it owns no tables. */
-async function auditPlugin(app: FastifyInstance) {
-  app.kernel.treeRoutes(auditRoutes);
-}
-
-export default fp(auditPlugin, { name: '@rootline/plugin-audit', fastify: '5.x', dependencies: ['@rootline/kernel'] });
+/** @rootline/plugin-audit: reads the kernel's record log of each tree; it owns no tables and no services. */
+export default definePlugin({
+  name: '@rootline/plugin-audit',
+  scope: 'tree',
+  register(app) {
+    app.kernel.treeRoutes(auditRoutes);
+  },
+});

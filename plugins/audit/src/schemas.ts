@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { PagingQuery } from '@rootline/kernel';
+import { Nullable, PagingQuery } from '@rootline/kernel';
 
 export const AuditEntryDto = Type.Object(
   {
@@ -10,7 +10,7 @@ export const AuditEntryDto = Type.Object(
     entity_id: Type.String(),
     actor: Type.Object({
       kind: Type.Union([Type.Literal('human'), Type.Literal('agent'), Type.Literal('system')]),
-      credential_id: Type.Union([Type.String(), Type.Null()]),
+      credential_id: Nullable(Type.String()),
       proposer: Type.Optional(Type.String({ description: 'The model an agent reported (x-proposer-model)' })),
     }),
     at_ms: Type.Integer(),

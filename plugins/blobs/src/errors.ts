@@ -4,7 +4,7 @@ import { defineProblem, Problems } from '@rootline/kernel';
 export const BlobProblems = {
   blobNotFound: (address: string) => Problems.notFound(`No blob sha256:${address} in this tree`, { extras: { entity: 'blob' } }),
   tooLarge: (maxBytes: number) =>
-    Problems.payloadTooLarge(`Uploads are limited to ${maxBytes} bytes (ROOTLINE_BLOB_MAX_BYTES); nothing was stored`, { extras: { max_bytes: maxBytes } }),
+    Problems.payloadTooLarge(`Uploads are limited to ${maxBytes} bytes (the option max_bytes, ROOTLINE_BLOB_MAX_BYTES); nothing was stored`, { extras: { max_bytes: maxBytes } }),
   /** 404 `not-found` for a blob that exists but has no thumbnail; `detail` says why. */
   noThumbnail: (detail: string) => Problems.notFound(detail, { extras: { entity: 'thumbnail' } }),
   rangeNotSatisfiable: defineProblem('range-not-satisfiable', 416, 'Range not satisfiable'),

@@ -1,5 +1,7 @@
-import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
+import { definePlugin, singleton } from '@rootline/kernel';
+import { BlobOptions } from './options.js';
+import { ThumbnailRunner } from './thumbnail-runner.js';
+import { ThumbnailService, THUMBNAIL_MAX_SIDE, THUMBNAIL_SOURCE_TYPES } from './thumbnails.js';
 import { uploadRoutes } from './routes/upload.js';
 import { downloadRoutes } from './routes/download.js';
 import { thumbnailRoutes } from './routes/thumbnail.js';
@@ -8,12 +10,23 @@ import { thumbnailRoutes } from './routes/thumbnail.js';
  * @rootline/plugin-blobs: upload, download and thumbnails over the kernel's
  * content-addressed store (`request.tree.blobs`).
  */
-async function blobsPlugin(app: FastifyInstance) {
-  app.kernel.treeRoutes(uploadRoutes);
-  app.kernel.treeRoutes(downloadRoutes);
-  app.kernel.treeRoutes(thumbnailRoutes);
-  app.kernel.declareIngest('application/pdf', 'image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/tiff');
-}
-
-export default fp(blobsPlugin, { name: '@rootline/plugin-blobs', fastify: '5.x', dependencies: ['@rootline/kernel'] });
-export { parseRange } from './range.js';
+export default definePlugin({
+  name: '@rootline/plugin-blobs',
+  scope: 'tree',
+  options: BlobOptions,
+  environment: { max_bytes: 'ROOTLINE_BLOB_MAX_BYTES', thumbnail_timeout_ms: 'ROOTLINE_THUMBNAIL_TIMEOUT_MS' },
+  register(app, options) {
+    const timeoutMs = options.thumbnail_timeout_ms;
+    app.kernel.services({
+      // Closing the service stops the renders still running when the server closes.
+      thumbnailService: singleton(
+        ({ clock, logger }) => new ThumbnailService(new ThumbnailRunner({ timeoutMs, concurrency: 2, maxSide: THUMBNAIL_MAX_SIDE }), clock, timeoutMs, logger),
+        (service) => service.close(),
+      ),
+    });
+    app.kernel.treeRoutes(uploadRoutes(options.max_bytes));
+    app.kernel.treeRoutes(downloadRoutes);
+    app.kernel.treeRoutes(thumbnailRoutes);
+    app.kernel.declareIngest(...THUMBNAIL_SOURCE_TYPES);
+  },
+});

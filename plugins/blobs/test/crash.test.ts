@@ -1,15 +1,17 @@
 import t from 'tap';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { incoming, sha256 } from './fixtures/files.js';
+import { seededRandom } from './fixtures/seeded.js';
 
 const SERVE = join(import.meta.dirname, 'fixtures', 'serve.ts');
 const UPLOADS = 50;
+/** Sizes, bytes and kill delays all come from this seed; set ROOTLINE_CRASH_SEED to replay another run. */
+const SEED = Number(process.env.ROOTLINE_CRASH_SEED ?? 0x5eed_b10b);
 
 interface Child {
   process: ChildProcess;
@@ -70,6 +72,8 @@ function download(url: string, token: string, address: string): Promise<{ status
 }
 
 t.test('SIGKILL at random moments loses no acknowledged blob and leaves no debris', async (t) => {
+  t.comment(`seed ${SEED} (replay with ROOTLINE_CRASH_SEED=${SEED})`);
+  const random = seededRandom(SEED);
   const dataDir = mkdtempSync(join(tmpdir(), 'rootline-crash-'));
   let child = await start(dataDir);
   t.teardown(async () => {
@@ -84,11 +88,11 @@ t.test('SIGKILL at random moments loses no acknowledged blob and leaves no debri
   let kills = 0;
   let lost = 0;
   for (let i = 0; i < UPLOADS; i++) {
-    const bytes = randomBytes(randomInt(1024, 2 * 1024 * 1024 + 1));
+    const bytes = random.bytes(random.int(1024, 2 * 1024 * 1024 + 1));
     const crashNow = i % 5 === 4;
     const uploading = upload(child.url, token, bytes);
     if (crashNow) {
-      await new Promise((resolve) => setTimeout(resolve, randomInt(0, 41)));
+      await new Promise((resolve) => setTimeout(resolve, random.int(0, 41)));
       await stop(child, 'SIGKILL');
       kills++;
     }
@@ -105,11 +109,11 @@ t.test('SIGKILL at random moments loses no acknowledged blob and leaves no debri
       t.same(incoming(objectsDir), [], `after restart ${kills}: no temporary file survives`);
     }
   }
-  t.ok(kills >= 10, `killed the server ${kills} times (${lost} uploads interrupted)`);
+  t.ok(kills >= 10, `killed the server ${kills} times (${lost} uploads interrupted, seed ${SEED})`);
 
   for (const [address, expected] of acknowledged) {
     const { status, bytes } = await download(child.url, token, address);
-    if (status !== 200 || sha256(bytes) !== expected) t.fail(`blob ${address} came back ${status} with other bytes`);
+    if (status !== 200 || sha256(bytes) !== expected) t.fail(`blob ${address} came back ${status} with other bytes (seed ${SEED})`);
   }
   t.pass(`all ${acknowledged.size} acknowledged blobs read back intact`);
 

@@ -1,21 +1,19 @@
-import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
+import { definePlugin } from '@rootline/kernel';
 import { pendingRoutes } from './routes/pending.js';
 import { bulkConfirmRoutes } from './routes/bulk-confirm.js';
 
 /**
  * @rootline/plugin-pending: the human's review queue of agent-proposed claims. Owns no
- * table: it drives the claims through the assertions plugin's `assertionsService`.
+ * table and no service: it drives the claims through the assertions plugin's `assertionsService`.
  */
-async function pendingPlugin(app: FastifyInstance) {
-  app.kernel.treeRoutes(async (mount) => {
-    await pendingRoutes(mount);
-    await bulkConfirmRoutes(mount);
-  });
-}
-
-export default fp(pendingPlugin, {
+export default definePlugin({
   name: '@rootline/plugin-pending',
-  fastify: '5.x',
-  dependencies: ['@rootline/kernel', '@rootline/plugin-assertions'],
+  scope: 'tree',
+  dependencies: ['@rootline/plugin-assertions'],
+  register(app) {
+    app.kernel.treeRoutes(async (mount) => {
+      await pendingRoutes(mount);
+      await bulkConfirmRoutes(mount);
+    });
+  },
 });

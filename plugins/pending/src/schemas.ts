@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Page, PagingQuery, Uuid } from '@rootline/kernel';
+import { Nullable, Page, PagingQuery, Uuid } from '@rootline/kernel';
 
 const ids = {
   claim: '01938f0e-7a7e-7cc2-9d2b-3f6c3a1b2c4d',
@@ -7,7 +7,8 @@ const ids = {
   persona: '01938f0e-6b1d-7aa0-8e55-0c2f4d9e1a77',
   source: '01938f0d-2f3a-7b4c-9d5e-6f7a8b9c0d1e',
 };
-const Nullable = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
+/** A text field that is null when the claim has none. */
+const NullableText = (description: string) => Nullable(Type.String(), { description });
 
 const claimExample = {
   id: ids.claim,
@@ -25,17 +26,17 @@ const claimExample = {
 };
 
 /** A claim as the review queue shows it (the assertions plugin's claim, lane fields only). */
-export const PendingClaimDto = Type.Object(
+const PendingClaimDto = Type.Object(
   {
     id: Uuid(),
     persona: Uuid(),
     kind: Type.String(),
     status: Type.String({ description: 'Always `pending` in the lane' }),
-    value: Nullable('What the record says'),
-    date: Nullable('GEDCOM date'),
-    place: Nullable('Place as recorded'),
-    source: Nullable('The source the claim cites'),
-    citation: Nullable('The citation'),
+    value: NullableText('What the record says'),
+    date: NullableText('GEDCOM date'),
+    place: NullableText('Place as recorded'),
+    source: NullableText('The source the claim cites'),
+    citation: NullableText('The citation'),
     captured_by: Type.String({ description: 'Who captured the claim' }),
     proposer: Type.Optional(Type.String({ description: 'The model the capturing agent reported' })),
     created_at_ms: Type.Integer(),
@@ -43,9 +44,7 @@ export const PendingClaimDto = Type.Object(
   { examples: [claimExample] },
 );
 
-export type PendingClaim = Static<typeof PendingClaimDto>;
-
-export const GroupBy = Type.Union([Type.Literal('source'), Type.Literal('proposer')], { description: 'Group the lane into buckets by source or by proposer' });
+const GroupBy = Type.Union([Type.Literal('source'), Type.Literal('proposer')], { description: 'Group the lane into buckets by source or by proposer' });
 
 export const PendingQuery = Type.Object({
   source: Type.Optional(Uuid({ description: 'Only claims citing this source' })),
@@ -64,7 +63,7 @@ export const PendingBuckets = Type.Object(
   {
     buckets: Type.Array(
       Type.Object({
-        key: Nullable('The source id or the proposer; null groups the claims without one'),
+        key: NullableText('The source id or the proposer; null groups the claims without one'),
         count: Type.Integer({ description: 'Pending claims in the bucket' }),
         items: Type.Array(PendingClaimDto, { description: 'The first 5 claims of the bucket' }),
       }),
@@ -81,7 +80,7 @@ export const BulkConfirmBody = Type.Union(
     Type.Object({
       bucket: Type.Object({
         group_by: GroupBy,
-        key: Type.Union([Type.String({ minLength: 1, maxLength: 200 }), Type.Null()], { description: 'The bucket key as GET /pending?group_by= gave it' }),
+        key: Nullable(Type.String({ minLength: 1, maxLength: 200 }), { description: 'The bucket key as GET /pending?group_by= gave it' }),
       }),
     }),
   ],

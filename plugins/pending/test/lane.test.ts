@@ -65,7 +65,10 @@ t.test('group_by returns buckets with their count and first five claims', async 
   t.same(byProposer.buckets.map((b: { key: string | null; count: number }) => [b.key, b.count]), [['claude-opus', 7], [null, 1], ['gpt-x', 1]]);
   t.same(byProposer.buckets[0].items.map((item: { id: string }) => item.id), byOpus.slice(2).reverse(), 'order applies inside buckets');
   const filtered = (await s.request('GET', '/v1/pending', { query: { group_by: 'proposer', source: census } })).json();
-  t.same(filtered, { buckets: [{ key: 'claude-opus', count: 7, items: filtered.buckets[0].items }], total: 7 });
+  t.same(filtered.buckets.map((b: { key: string | null; count: number }) => [b.key, b.count]), [['claude-opus', 7]], 'the filter applies before grouping');
+  t.equal(filtered.total, 7);
+  t.same(filtered.buckets[0].items.map((item: { id: string }) => item.id), byOpus.slice(0, 5), 'the bucket shows the first five census claims, oldest first');
+  t.match(filtered.buckets[0].items, byOpus.slice(0, 5).map(() => ({ status: 'pending', source: census, proposer: 'claude-opus', kind: 'residence', persona })));
   const flat = (await s.request('GET', '/v1/pending', { query: { limit: 1 } })).json();
   const cursor = await s.request('GET', '/v1/pending', { query: { group_by: 'source', cursor: flat.next_cursor } });
   t.equal(cursor.statusCode, 400, 'buckets are not paged');

@@ -1,9 +1,9 @@
-import { Problems } from '@rootline/kernel';
+import { Problems, entityNotFound } from '@rootline/kernel';
 
 /** Problems the personas plugin throws. */
 export const PersonaProblems = {
-  personaNotFound: (id: string) => Problems.notFound(`There is no persona ${id} in this tree`, { extras: { entity: 'persona' } }),
-  sourceNotFound: (id: string) => Problems.notFound(`There is no source ${id} in this tree`, { extras: { entity: 'source' } }),
+  personaNotFound: (id: string) => entityNotFound('persona', id),
+  sourceNotFound: (id: string) => entityNotFound('source', id),
   unknownSex: (sex: string) =>
     Problems.validationFailed(`sex ${JSON.stringify(sex)} is not a GEDCOM value (M, F, X, U)`, { errors: [{ location: 'body', name: 'sex', message: 'must be M, F, X or U' }] }),
   nameless: () =>

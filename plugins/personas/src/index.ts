@@ -1,20 +1,20 @@
-import fp from 'fastify-plugin';
-import { asFunction } from 'awilix';
-import type { FastifyInstance } from 'fastify';
+import { definePlugin, scoped } from '@rootline/kernel';
 import { PersonasService } from './service.js';
 import { personasRoutes } from './routes/personas.js';
 
 /**
  * @rootline/plugin-personas: personas, the people as one record describes them, with the
- * name as written and its GEDCOM 7 pieces. Depends on sources (a persona names its source).
+ * name as written and its GEDCOM 7 pieces. Uses sources (a persona names the source it is
+ * read from; `sourcesService.exists` checks it).
  */
-async function personasPlugin(app: FastifyInstance) {
-  app.kernel.services({
-    personasService: asFunction(({ tree, clock, ids, sourcesService }) => new PersonasService(tree, clock, ids, sourcesService)).scoped(),
-  });
-  app.kernel.treeRoutes(personasRoutes);
-}
-
-export default fp(personasPlugin, { name: '@rootline/plugin-personas', fastify: '5.x', dependencies: ['@rootline/kernel', '@rootline/plugin-sources'] });
-export { PersonasService } from './service.js';
-export * from './schemas.js';
+export default definePlugin({
+  name: '@rootline/plugin-personas',
+  scope: 'tree',
+  dependencies: ['@rootline/plugin-sources'],
+  register(app) {
+    app.kernel.services({
+      personasService: scoped(({ tree, clock, ids, sourcesService }) => new PersonasService(tree, clock, ids, sourcesService)),
+    });
+    app.kernel.treeRoutes(personasRoutes);
+  },
+});

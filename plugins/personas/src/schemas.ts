@@ -1,8 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Uuid } from '@rootline/kernel';
+import { Nullable, Uuid } from '@rootline/kernel';
 
 const Piece = (description: string) => Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description });
-const nullable = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
+const nullable = (description: string) => Nullable(Type.String(), { description });
 
 const Sex = Type.Unsafe<'M' | 'F' | 'X' | 'U'>({
   type: 'string',
@@ -19,7 +19,7 @@ const example = {
   updated_at_ms: 1763769600000,
 };
 
-export const PersonaName = Type.Object({
+const PersonaName = Type.Object({
   display: Type.String({ description: 'The pieces joined in order (surname first when the name as written has it so), else the name as written' }),
   as_written: nullable('The name exactly as the record writes it'),
   prefix: nullable('NPFX, e.g. Dr., Rev., Sir'),
@@ -34,8 +34,8 @@ export const PersonaDto = Type.Object(
   {
     id: Uuid(),
     name: PersonaName,
-    sex: Type.Union([Sex, Type.Null()], { description: 'Null when not recorded' }),
-    source: Type.Union([Uuid(), Type.Null()], { description: 'The source whose record this persona comes from' }),
+    sex: Nullable(Sex, { description: 'Null when not recorded' }),
+    source: Nullable(Uuid(), { description: 'The source whose record this persona comes from' }),
     created_at_ms: Type.Integer(),
     updated_at_ms: Type.Integer(),
   },

@@ -1,6 +1,6 @@
-import type { Actor, Clock, IdSource, Tree } from '@rootline/kernel';
+import { ACTOR_COLUMNS, actorValues, type Actor, type Clock, type IdSource, type Tree } from '@rootline/kernel';
+import type { SourcesService } from '@rootline/plugin-sources/contract';
 import type { CreatePersonaBody, NamePiecesBody, PersonaDto } from './schemas.js';
-import type { SourcesPeer } from './peers.js';
 import { NAME_PIECES, displayName, type NamePieces } from './names.js';
 import { PersonaProblems } from './errors.js';
 
@@ -22,7 +22,7 @@ const present = (value: string | undefined) => value !== undefined && value.trim
  * assertions plugin checks persona ids with `exists` and creates personas when transcribing.
  */
 export class PersonasService {
-  constructor(private readonly tree: Tree, private readonly clock: Clock, private readonly ids: IdSource, private readonly sources: SourcesPeer) {}
+  constructor(private readonly tree: Tree, private readonly clock: Clock, private readonly ids: IdSource, private readonly sources: SourcesService) {}
 
   get(id: string): PersonaDto | undefined {
     const row = this.tree.prepare(`SELECT ${COLUMNS} FROM personas WHERE id = ?`).get(id) as PersonaRow | undefined;
@@ -41,10 +41,11 @@ export class PersonasService {
     const now = this.clock.now();
     const id = this.ids.next();
     return this.tree.transact(() => {
+      // Sources are another plugin's table: checked through its service, not a foreign key.
       if (input.source !== undefined && !this.sources.exists(input.source)) throw PersonaProblems.sourceNotFound(input.source);
       this.tree
-        .prepare(`INSERT INTO personas (${COLUMNS}, actor_kind, credential_id, proposer) VALUES (?, ?, NULL, ?, NULL, NULL, ?, NULL, ?, ?, ?, ?, ?, ?, ?)`)
-        .run(id, input.name ?? null, input.given ?? null, input.surname ?? null, input.sex ?? null, input.source ?? null, now, now, actor.kind, actor.credentialId, actor.proposer ?? null);
+        .prepare(`INSERT INTO personas (${COLUMNS}, ${ACTOR_COLUMNS}) VALUES (?, ?, NULL, ?, NULL, NULL, ?, NULL, ?, ?, ?, ?, ?, ?, ?)`)
+        .run(id, input.name ?? null, input.given ?? null, input.surname ?? null, input.sex ?? null, input.source ?? null, now, now, ...actorValues(actor));
       this.tree.record({ kind: 'persona.created.v1', entity_type: 'persona', entity_id: id, actor, payload: { source: input.source ?? null } });
       return this.get(id)!;
     });

@@ -1,14 +1,10 @@
-import { Type, type TSchema } from '@sinclair/typebox';
-import { BlobAddress, Page, PagingQuery, Uuid } from '@rootline/kernel';
+import { Type, type Static } from '@sinclair/typebox';
+import { BlobAddress, Nullable, Page, PagingQuery, Uuid } from '@rootline/kernel';
+import { Elements, SourceType, TemplateId } from './citations/schemas.js';
 
-/**
- * Schemas of the sources routes. Built once at registration because the source-type
- * vocabulary belongs to the citations plugin (Evidence Explained's original / derivative /
- * authored) and is read from its catalogue, not repeated here.
- */
+/** Schemas of the sources routes; the source-type vocabulary is the citations' (Evidence Explained). */
 const ids = { source: '01938f0e-6b1d-7aa0-8e55-0c2f4d9e1a77', citation: '01938f0e-7a7e-7cc2-9d2b-3f6c3a1b2c4d' };
 const BLOB = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
-const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Text = (description: string, maxLength = 1000) => Type.String({ minLength: 1, maxLength, pattern: '\\S', description });
 
 const exampleRow = { id: ids.source, title: 'Virginia. Albemarle County. 1900 U.S. census, population schedule', source_type: 'derivative', claim_count: 3, created_at_ms: 1763769600000 };
@@ -25,72 +21,60 @@ const exampleSource = {
   }],
 };
 
-export function sourceSchemas(sourceTypes: readonly string[]) {
-  const SourceType = Type.Unsafe<string>({ type: 'string', enum: [...sourceTypes], description: 'What kind of record the source is (Evidence Explained)' });
+const SourceRow = Type.Object(
+  { id: Uuid(), title: Type.String(), source_type: Nullable(SourceType), claim_count: Type.Integer({ description: 'Claims that cite this source' }), created_at_ms: Type.Integer() },
+  { $id: 'SourceRow', description: 'A light row of the source list', examples: [exampleRow] },
+);
 
-  const SourceRow = Type.Object(
-    { id: Uuid(), title: Type.String(), source_type: nullable(SourceType), claim_count: Type.Integer({ description: 'Claims that cite this source' }), created_at_ms: Type.Integer() },
-    { $id: 'SourceRow', description: 'A light row of the source list', examples: [exampleRow] },
-  );
+const CitationOfSource = Type.Object({
+  id: Uuid(),
+  template: Nullable(Type.String()),
+  elements: Type.Record(Type.String(), Type.String()),
+  source_type: Nullable(Type.String()),
+  rendered: Nullable(Type.Record(Type.String(), Type.String())),
+  created_at_ms: Type.Integer(),
+}, { description: 'A citation of this source (as POST /citations made it)' });
 
-  const CitationOfSource = Type.Object({
+export const SourceDto = Type.Object(
+  {
     id: Uuid(),
-    template: nullable(Type.String()),
-    elements: Type.Record(Type.String(), Type.String()),
-    source_type: nullable(Type.String()),
-    rendered: nullable(Type.Record(Type.String(), Type.String())),
+    title: Type.String(),
+    author: Nullable(Type.String()),
+    publisher: Nullable(Type.String()),
+    url: Nullable(Type.String()),
+    source_type: Nullable(SourceType),
+    claim_count: Type.Integer({ description: 'Claims that cite this source' }),
     created_at_ms: Type.Integer(),
-  }, { description: 'A citation of this source (served by the citations plugin)' });
+    blobs: Type.Array(Type.Object({ blob: Type.String({ description: '64 hex characters' }), attached_at_ms: Type.Integer() }), { description: 'Attached uploads (scans, photographs), oldest first' }),
+    citations: Type.Array(CitationOfSource, { description: 'Its citations, oldest first' }),
+  },
+  { $id: 'SourceDto', examples: [exampleSource] },
+);
 
-  const SourceDto = Type.Object(
-    {
-      id: Uuid(),
-      title: Type.String(),
-      author: nullable(Type.String()),
-      publisher: nullable(Type.String()),
-      url: nullable(Type.String()),
-      source_type: nullable(SourceType),
-      claim_count: Type.Integer({ description: 'Claims that cite this source' }),
-      created_at_ms: Type.Integer(),
-      blobs: Type.Array(Type.Object({ blob: Type.String({ description: '64 hex characters' }), attached_at_ms: Type.Integer() }), { description: 'Attached uploads (scans, photographs), oldest first' }),
-      citations: Type.Array(CitationOfSource, { description: 'Its citations, oldest first' }),
-    },
-    { $id: 'SourceDto', examples: [exampleSource] },
-  );
+export const CreateSourceBody = Type.Object(
+  {
+    title: Text('Title, as the source list should show it'),
+    author: Type.Optional(Text('Author or compiler', 500)),
+    publisher: Type.Optional(Text('Publisher, or the office or archive that issued it', 500)),
+    url: Type.Optional(Type.String({ maxLength: 2000, pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s]+$', description: 'An http or https address' })),
+    source_type: Type.Optional(SourceType),
+  },
+  { examples: [{ title: 'History and Genealogy of the Families of Old Fairfield', author: 'Donald Lines Jacobus', publisher: 'Tuttle, Morehouse & Taylor', source_type: 'authored' }] },
+);
+export type CreateSourceBody = Static<typeof CreateSourceBody>;
 
-  const CreateSourceBody = Type.Object(
-    {
-      title: Text('Title, as the source list should show it'),
-      author: Type.Optional(Text('Author or compiler', 500)),
-      publisher: Type.Optional(Text('Publisher, or the office or archive that issued it', 500)),
-      url: Type.Optional(Type.String({ maxLength: 2000, pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s]+$', description: 'An http or https address' })),
-      source_type: Type.Optional(SourceType),
-    },
-    { examples: [{ title: 'History and Genealogy of the Families of Old Fairfield', author: 'Donald Lines Jacobus', publisher: 'Tuttle, Morehouse & Taylor', source_type: 'authored' }] },
-  );
+export const FromTemplateBody = Type.Object(
+  { template: TemplateId, elements: Elements, source_type: Type.Optional(SourceType) },
+  { examples: [{ template: 'us-federal-census-population', elements: exampleSource.citations[0].elements, source_type: 'derivative' }] },
+);
+export type FromTemplateBody = Static<typeof FromTemplateBody>;
 
-  const FromTemplateBody = Type.Object(
-    {
-      template: Type.String({ minLength: 1, maxLength: 100, pattern: '^[a-z0-9-]+$', description: 'A template id from GET /citation-templates' }),
-      elements: Type.Record(Type.String({ pattern: '^[a-z][a-z0-9_]{0,63}$' }), Type.String({ maxLength: 2000 }), { additionalProperties: false, description: 'The template\'s elements' }),
-      source_type: Type.Optional(SourceType),
-    },
-    { examples: [{ template: 'us-federal-census-population', elements: exampleSource.citations[0].elements, source_type: 'derivative' }] },
-  );
+export const AttachBlobBody = Type.Object({ blob: BlobAddress() }, { examples: [{ blob: BLOB }] });
 
-  const AttachBlobBody = Type.Object(
-    { blob: BlobAddress() },
-    { examples: [{ blob: BLOB }] },
-  );
+export const SourcesQuery = Type.Object({
+  q: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive substring of the title, applied before paging; blank is unfiltered' })),
+  ...PagingQuery,
+});
 
-  const SourcesQuery = Type.Object({
-    q: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive substring of the title, applied before paging; blank is unfiltered' })),
-    ...PagingQuery,
-  });
-
-  return {
-    SourceRow, SourceDto, CreateSourceBody, FromTemplateBody, AttachBlobBody, SourcesQuery,
-    SourcePage: Page(SourceRow, { description: 'Sources, oldest first' }),
-    SourceParams: Type.Object({ id: Uuid() }),
-  };
-}
+export const SourcePage = Page(SourceRow, { description: 'Sources, oldest first' });
+export const SourceParams = Type.Object({ id: Uuid() });

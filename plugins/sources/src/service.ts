@@ -1,11 +1,13 @@
-import { isHttpUrl, type Actor, type Clock, type IdSource, type Tree } from '@rootline/kernel';
-import type { CitationsPeer, CitationView } from './peers.js';
+import { ACTOR_COLUMNS, actorValues, isHttpUrl, type Actor, type Clock, type IdSource, type PageEnvelope, type PageWindow, type Tree } from '@rootline/kernel';
+import type { CitationsService } from './citations/service.js';
+import type { CitationDto } from './citations/schemas.js';
+import type { CreateSourceBody, FromTemplateBody } from './schemas.js';
 import { SourceProblems } from './errors.js';
 
 export interface SourceRow {
   id: string;
   title: string;
-  source_type: string | null;
+  source_type: CitationDto['source_type'];
   claim_count: number;
   created_at_ms: number;
 }
@@ -15,42 +17,35 @@ export interface SourceDetail extends SourceRow {
   publisher: string | null;
   url: string | null;
   blobs: { blob: string; attached_at_ms: number }[];
-  citations: CitationView[];
-}
-
-export interface NewSource {
-  title: string;
-  author?: string;
-  publisher?: string;
-  url?: string;
-  source_type?: string;
+  citations: CitationDto[];
 }
 
 const LIGHT = 'id, title, source_type, claim_count, created_at_ms';
+const MATCHES = '(@needle IS NULL OR instr(title_folded, @needle) > 0)';
 
 /** A `q` that is blank (or only spaces) filters nothing, as the spec says. */
 const folded = (q: string | undefined) => (q && q.trim() ? q.trim().toLowerCase() : null);
 
 /**
- * Sources of one tree. Other plugins reach it as `sourcesService` (request scope):
- * personas and assertions check ids with `exists`; assertions keep `claim_count` right.
+ * Sources of one tree (`sourcesService`, request scope). Other plugins check ids with
+ * `exists`; the assertions plugin keeps `claim_count` right with `adjustClaimCount`.
  */
 export class SourcesService {
   constructor(
     private readonly tree: Tree,
     private readonly clock: Clock,
     private readonly ids: IdSource,
-    private readonly citations: CitationsPeer,
+    private readonly citations: CitationsService,
   ) {}
 
-  /** Up to `limit` rows after the keyset position `after` (ids are UUIDv7: creation order), and the filtered total. */
-  list(q: string | undefined, after: string | null, limit: number): { rows: SourceRow[]; total: number } {
+  /** One page of the list, oldest first (ids are UUIDv7: creation order); `total` counts the matches of `q`. */
+  list(q: string | undefined, window: PageWindow<string>): PageEnvelope<SourceRow> {
     const needle = folded(q);
-    const rows = this.tree
-      .prepare(`SELECT ${LIGHT} FROM sources WHERE (@after IS NULL OR id > @after) AND (@needle IS NULL OR instr(title_folded, @needle) > 0) ORDER BY id LIMIT @limit`)
-      .all({ after, needle, limit }) as SourceRow[];
-    const { total } = this.tree.prepare('SELECT count(*) AS total FROM sources WHERE (@needle IS NULL OR instr(title_folded, @needle) > 0)').get({ needle }) as { total: number };
-    return { rows, total };
+    return window.read(
+      (after, take) => this.tree.prepare(`SELECT ${LIGHT} FROM sources WHERE (@after IS NULL OR id > @after) AND ${MATCHES} ORDER BY id LIMIT @take`).all({ after, needle, take }) as SourceRow[],
+      () => this.tree.prepare(`SELECT count(*) FROM sources WHERE ${MATCHES}`).pluck().get({ needle }) as number,
+      (row) => row.id,
+    );
   }
 
   get(id: string): SourceDetail | undefined {
@@ -64,7 +59,7 @@ export class SourcesService {
     return this.tree.prepare('SELECT 1 FROM sources WHERE id = ?').get(id) !== undefined;
   }
 
-  create(actor: Actor, input: NewSource): SourceDetail {
+  create(actor: Actor, input: CreateSourceBody): SourceDetail {
     if (input.url !== undefined && !isHttpUrl(input.url)) throw SourceProblems.urlNotFollowable(input.url);
     return this.tree.transact(() => this.get(this.insert(actor, input))!);
   }
@@ -73,7 +68,7 @@ export class SourcesService {
    * A source and its first citation from a citation template, in one transaction; the title
    * is the template's source-list entry (its closing period dropped, as titles have none).
    */
-  createFromTemplate(actor: Actor, input: { template: string; elements: Record<string, string>; source_type?: string }): SourceDetail {
+  createFromTemplate(actor: Actor, input: FromTemplateBody): SourceDetail {
     const title = this.citations.render({ template: input.template, elements: input.elements }, 'source_list').text.replace(/\.$/, '');
     return this.tree.transact(() => {
       const id = this.insert(actor, { title, source_type: input.source_type });
@@ -107,13 +102,11 @@ export class SourcesService {
     }
   }
 
-  private insert(actor: Actor, input: NewSource): string {
+  private insert(actor: Actor, input: CreateSourceBody): string {
     const id = this.ids.next();
     this.tree
-      .prepare(`INSERT INTO sources (id, title, title_folded, author, publisher, url, source_type, created_at_ms, actor_kind, credential_id, proposer)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-      .run(id, input.title, input.title.toLowerCase(), input.author ?? null, input.publisher ?? null, input.url ?? null, input.source_type ?? null,
-        this.clock.now(), actor.kind, actor.credentialId, actor.proposer ?? null);
+      .prepare(`INSERT INTO sources (id, title, title_folded, author, publisher, url, source_type, created_at_ms, ${ACTOR_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+      .run(id, input.title, input.title.toLowerCase(), input.author ?? null, input.publisher ?? null, input.url ?? null, input.source_type ?? null, this.clock.now(), ...actorValues(actor));
     this.tree.record({ kind: 'source.created.v1', entity_type: 'source', entity_id: id, actor, payload: { title: input.title } });
     return id;
   }

@@ -17,7 +17,7 @@ const counts = (s: TestServer) => {
 const kinds = (s: TestServer) => (s.server.kernel.trees.active().db.prepare("SELECT kind FROM records WHERE kind LIKE 'citation.%' ORDER BY seq").all() as { kind: string }[]).map((row) => row.kind);
 
 t.test('a citation is created with typed elements, its renderings and its record', async (t) => {
-  const s = await buildTestServer(t, { plugins: ['@rootline/plugin-citations'] });
+  const s = await buildTestServer(t, { plugins: ['@rootline/plugin-sources'] });
   const res = await s.request('POST', '/v1/citations', { body: { template: 'us-federal-census-population', elements: census, source_type: 'derivative' } });
   t.equal(res.statusCode, 200);
   const citation = res.json();
@@ -31,7 +31,7 @@ t.test('a citation is created with typed elements, its renderings and its record
 });
 
 t.test('bad input on create is refused and writes nothing', async (t) => {
-  const s = await buildTestServer(t, { plugins: ['@rootline/plugin-citations'] });
+  const s = await buildTestServer(t, { plugins: ['@rootline/plugin-sources'] });
   const before = counts(s);
   const cases: [string, unknown, number][] = [
     ['no body fields', {}, 400],
@@ -56,7 +56,7 @@ t.test('bad input on create is refused and writes nothing', async (t) => {
 });
 
 t.test('elements are replaced and checked against the template; 200, never 202', async (t) => {
-  const s = await buildTestServer(t, { plugins: ['@rootline/plugin-citations'] });
+  const s = await buildTestServer(t, { plugins: ['@rootline/plugin-sources'] });
   const { id } = (await s.request('POST', '/v1/citations', { body: { template: 'us-federal-census-population', elements: census } })).json();
   const res = await s.request('PUT', `/v1/citations/${id}/elements`, { body: { elements: { ...census, sheet: 'sheet 3B' } } });
   t.equal(res.statusCode, 200);
@@ -75,7 +75,7 @@ t.test('elements are replaced and checked against the template; 200, never 202',
 });
 
 t.test('source type records what kind of record the source is', async (t) => {
-  const s = await buildTestServer(t, { plugins: ['@rootline/plugin-citations'] });
+  const s = await buildTestServer(t, { plugins: ['@rootline/plugin-sources'] });
   const { id } = (await s.request('POST', '/v1/citations', { body: { elements: { text: 'Smith family Bible' } } })).json();
   const res = await s.request('PUT', `/v1/citations/${id}/source-type`, { body: { source_type: 'original' } });
   t.equal(res.statusCode, 200);
@@ -90,7 +90,7 @@ t.test('source type records what kind of record the source is', async (t) => {
 });
 
 t.test('OpenAPI documents the routes with examples', async (t) => {
-  const s = await buildTestServer(t, { plugins: ['@rootline/plugin-citations'] });
+  const s = await buildTestServer(t, { plugins: ['@rootline/plugin-sources'] });
   const doc = (await s.request('GET', '/v1/openapi.json', { token: null })).json();
   const create = doc.paths['/v1/citations'].post;
   t.ok(create.requestBody.content['application/json'].example, 'create body has an example');

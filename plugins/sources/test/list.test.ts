@@ -1,7 +1,7 @@
 import t from 'tap';
 import { buildTestServer } from '@rootline/kernel/testing';
 
-const plugins = ['@rootline/plugin-citations', '@rootline/plugin-sources'];
+const plugins = ['@rootline/plugin-sources'];
 
 t.test('the source list filters by title before paging, and a cursor walk sees every match once', async (t) => {
   const s = await buildTestServer(t, { plugins });

@@ -4,7 +4,7 @@ import { buildTestServer } from '@rootline/kernel/testing';
 const book = { author: 'Donald Lines Jacobus', title: 'History and Genealogy of the Families of Old Fairfield', place: 'New Haven', publisher: 'Tuttle, Morehouse & Taylor', year: '1930', page: '212' };
 
 t.test('render route: styles, stored citations and every refusal', async (t) => {
-  const s = await buildTestServer(t, { plugins: ['@rootline/plugin-citations'] });
+  const s = await buildTestServer(t, { plugins: ['@rootline/plugin-sources'] });
   const render = (body: unknown) => s.request('POST', '/v1/citations/render', { body });
 
   const first = await render({ template: 'book', elements: book });

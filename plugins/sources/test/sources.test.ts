@@ -1,8 +1,7 @@
 import t from 'tap';
 import { buildTestServer, type TestServer } from '@rootline/kernel/testing';
-import { systemActor } from '@rootline/kernel';
-import type { SourcesService } from '../src/service.js';
-import { evidencePlugins, uploadBlob } from './blob-upload.js';
+import { evidencePlugins, uploadBlob } from './fixtures/blob-upload.js';
+import { consumerOf } from './fixtures/consumer.js';
 
 const UNKNOWN = '01938f0e-7a7e-7cc2-9d2b-3f6c3a1b2c4d';
 const census = {
@@ -79,13 +78,29 @@ t.test('a source from a citation template gets its title from the source-list en
   t.same(written(s), before, 'nothing written');
 });
 
-t.test('citations may name a source once the sources plugin is there', async (t) => {
+t.test('a citation may name a source of the tree, and the source lists it', async (t) => {
   const s = await buildTestServer(t, { plugins: evidencePlugins });
   const source = (await s.request('POST', '/v1/sources', { body: { title: 'Albemarle County deed books' } })).json();
   const cited = await s.request('POST', '/v1/citations', { body: { source: source.id, elements: { text: 'Deed Book 12: 345' } } });
   t.equal(cited.statusCode, 200);
   t.equal((await s.request('POST', '/v1/citations', { body: { source: UNKNOWN, elements: {} } })).statusCode, 404);
   t.same((await s.request('GET', `/v1/sources/${source.id}`)).json().citations.map((c: { id: string }) => c.id), [cited.json().id]);
+});
+
+t.test('citationsService answers other plugins: exists, and get with the source cited', async (t) => {
+  const consumer = consumerOf('@rootline/plugin-sources');
+  const s = await buildTestServer(t, { plugins: [...evidencePlugins, consumer.name], builtIn: [consumer.source] });
+  const source = (await s.request('POST', '/v1/sources', { body: { title: 'Albemarle County deed books' } })).json();
+  const cited = (await s.request('POST', '/v1/citations', { body: { source: source.id, elements: { text: 'Deed Book 12: 345' } } })).json();
+  const loose = (await s.request('POST', '/v1/citations', { body: { elements: { text: 'Family tradition' } } })).json();
+  const citations = await consumer.fromRequest(s, (cradle) => cradle.citationsService);
+  t.ok(citations.exists(cited.id));
+  t.notOk(citations.exists(UNKNOWN));
+  const citation = citations.get(cited.id);
+  t.equal(citation?.source, source.id, 'a claim citing this citation cites its source');
+  t.same(citation?.elements, { text: 'Deed Book 12: 345' });
+  t.equal(citations.get(loose.id)?.source, null, 'a citation may name no source');
+  t.equal(citations.get(UNKNOWN), undefined);
 });
 
 t.test('an uploaded blob is attached once; unknown sources and blobs are 404', async (t) => {
@@ -111,13 +126,11 @@ t.test('an uploaded blob is attached once; unknown sources and blobs are 404', a
 });
 
 t.test('claim_count is kept by the assertions plugin through sourcesService', async (t) => {
-  const s = await buildTestServer(t, { plugins: evidencePlugins });
+  const consumer = consumerOf('@rootline/plugin-sources');
+  const s = await buildTestServer(t, { plugins: [...evidencePlugins, consumer.name], builtIn: [consumer.source] });
   const source = (await s.request('POST', '/v1/sources', { body: { title: '1881 census of England' } })).json();
   const tree = s.server.kernel.trees.active();
-  const scope = s.server.kernel.container.createScope();
-  const { asValue } = await import('awilix');
-  scope.register({ tree: asValue(tree), actor: asValue(systemActor) });
-  const service = scope.resolve<SourcesService>('sourcesService');
+  const service = await consumer.fromRequest(s, (cradle) => cradle.sourcesService);
   t.ok(service.exists(source.id));
   t.equal(service.get(source.id)?.title, '1881 census of England');
   tree.transact(() => service.adjustClaimCount(source.id, 2));

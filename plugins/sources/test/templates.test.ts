@@ -2,7 +2,7 @@ import t from 'tap';
 import { readFileSync } from 'node:fs';
 import { buildTestServer } from '@rootline/kernel/testing';
 import { allTemplates } from '../src/templates/index.js';
-import { elementsOf } from '../src/renderer.js';
+import { elementsOf } from '../src/citations/renderer.js';
 
 type Styles = Record<'first_reference' | 'subsequent' | 'bibliography' | 'source_list', string>;
 // Expected renderings, read and checked by eye against Evidence Explained's QuickCheck models.
@@ -22,7 +22,7 @@ t.test('the shipped templates are many, distinct and well formed', async (t) => 
 });
 
 t.test('every template renders its example and its required elements alone in all four styles, as the golden file says', async (t) => {
-  const s = await buildTestServer(t, { plugins: ['@rootline/plugin-citations'] });
+  const s = await buildTestServer(t, { plugins: ['@rootline/plugin-sources'] });
   for (const template of allTemplates) {
     const cases = {
       example: template.example,
@@ -41,7 +41,7 @@ t.test('every template renders its example and its required elements alone in al
 });
 
 t.test('the template list filters by category and documents elements', async (t) => {
-  const s = await buildTestServer(t, { plugins: ['@rootline/plugin-citations'] });
+  const s = await buildTestServer(t, { plugins: ['@rootline/plugin-sources'] });
   const all = await s.request('GET', '/v1/citation-templates');
   t.equal(all.statusCode, 200);
   t.equal(all.json().length, allTemplates.length);

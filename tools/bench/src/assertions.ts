@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAgentCredential, createServer, uuidv7, type RootlineServer, type Tree } from '@rootline/kernel/host';
 
-const PLUGINS = ['@rootline/plugin-citations', '@rootline/plugin-sources', '@rootline/plugin-personas', '@rootline/plugin-assertions', '@rootline/plugin-pending'];
+const PLUGINS = ['@rootline/plugin-sources', '@rootline/plugin-personas', '@rootline/plugin-assertions', '@rootline/plugin-pending'];
 const TREE_CLAIMS = Number(process.env.ROOTLINE_BENCH_CLAIMS ?? 1_000_000);
 const PERSONA_CLAIMS = Math.min(10_000, TREE_CLAIMS);
 const SECONDS = Number(process.env.ROOTLINE_BENCH_SECONDS ?? 5);

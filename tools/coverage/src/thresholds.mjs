@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
-export const MEASURES = ['lines', 'branches', 'functions', 'statements'];
+const MEASURES = ['lines', 'branches', 'functions', 'statements'];
 
 /** The packages of the workspace that declare `coverageThresholds` in their package.json. */
 export function packagesWithThresholds(root) {

@@ -1,16 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { SPEC_LIST_LIMITS, type TypeBoxTypeProvider } from '@rootline/kernel';
 import { AssertionDto, AssertionParams, CaptureBody } from '../schemas/assertion.js';
 import { AssertionPage, AssertionsQuery } from '../schemas/lists.js';
 import { TranscriptionBody, TranscriptionResult } from '../schemas/transcription.js';
 import { AssertionProblems } from '../errors.js';
-import { claimTranscription } from '../transcription.js';
 import { listOrder } from '../list-order.js';
-import { type ClaimKey } from '../queries.js';
+import type { ClaimKey } from '../queries.js';
 import { sendJson } from './send-json.js';
-import type { AssertionsService } from '../service.js';
-
-export const assertionsOf = (request: FastifyRequest) => request.diScope.resolve<AssertionsService>('assertionsService');
 
 /** `GET {P}/assertions`, `POST {P}/assertions/capture`, `POST {P}/assertions/transcription-claim`, `GET {P}/assertions/{id}`. */
 export async function assertionsRoutes(app: FastifyInstance) {
@@ -27,7 +23,7 @@ export async function assertionsRoutes(app: FastifyInstance) {
   }, async (request, reply) => {
     const { query } = request;
     const order = listOrder(query);
-    const assertions = assertionsOf(request);
+    const assertions = request.diScope.cradle.assertionsService;
     assertions.requirePersona(query.persona);
     const window = app.kernel.paging.open<ClaimKey>('assertions', query, SPEC_LIST_LIMITS);
     const filter = { persona: query.persona, kind: query.kind, status: query.state, source: query.source };
@@ -42,7 +38,7 @@ export async function assertionsRoutes(app: FastifyInstance) {
       response: { 200: AssertionDto },
       'x-problems': [404],
     },
-  }, async (request) => assertionsOf(request).capture(request.actor, request.body));
+  }, async (request) => request.diScope.cradle.assertionsService.capture(request.actor, request.body));
 
   route.post('/assertions/transcription-claim', {
     schema: {
@@ -52,9 +48,9 @@ export async function assertionsRoutes(app: FastifyInstance) {
       response: { 200: TranscriptionResult },
       'x-problems': [404],
     },
-  }, async (request) => claimTranscription(assertionsOf(request), request.actor, request.body));
+  }, async (request) => request.diScope.cradle.assertionsService.transcribe(request.actor, request.body));
 
   route.get('/assertions/:id', {
     schema: { summary: 'Read one claim with its evidence', tags: ['assertions'], params: AssertionParams, response: { 200: AssertionDto }, 'x-problems': [404] },
-  }, async (request) => assertionsOf(request).get(request.params.id) ?? Promise.reject(AssertionProblems.assertionNotFound(request.params.id)));
+  }, async (request) => request.diScope.cradle.assertionsService.get(request.params.id) ?? Promise.reject(AssertionProblems.assertionNotFound(request.params.id)));
 }

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@rootline/kernel';
 import { AssertionDto, AssertionParams, NoBody } from '../schemas/assertion.js';
 import { AttachEvidenceBody } from '../schemas/evidence.js';
-import { assertionsOf } from './assertions.js';
 
 /** `attach-evidence` and `attach-evidence-and-confirm`. */
 export async function evidenceRoutes(app: FastifyInstance) {
@@ -18,7 +17,7 @@ export async function evidenceRoutes(app: FastifyInstance) {
       'x-problems': [404],
     },
   }, async (request, reply) => {
-    await assertionsOf(request).attachEvidence(request.actor, request.params.id, request.body);
+    request.diScope.cradle.assertionsService.attachEvidence(request.actor, request.params.id, request.body);
     return reply.code(200).send();
   });
 
@@ -31,5 +30,5 @@ export async function evidenceRoutes(app: FastifyInstance) {
       response: { 200: AssertionDto },
       'x-problems': [404, 422],
     },
-  }, async (request) => assertionsOf(request).attachEvidenceAndConfirm(request.actor, request.params.id, request.body));
+  }, async (request) => request.diScope.cradle.assertionsService.attachEvidenceAndConfirm(request.actor, request.params.id, request.body));
 }

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@rootline/kernel';
 import { AssertionParams, NoBody, SupersedeBody, SupersedeResult } from '../schemas/assertion.js';
 import type { Review } from '../states.js';
-import { assertionsOf } from './assertions.js';
 
 const REVIEWS: { path: string; review: Exclude<Review, 'supersede' | 'defer' | 'undefer'>; summary: string }[] = [
   { path: 'confirm', review: 'confirm', summary: 'Confirm a pending or deferred claim (human only)' },
@@ -19,7 +18,7 @@ export async function reviewRoutes(app: FastifyInstance) {
       config: { humanOnly: true },
       schema: { summary, tags: ['assertions'], params: AssertionParams, response: { 200: NoBody }, 'x-problems': [404, 422] },
     }, async (request, reply) => {
-      assertionsOf(request).review(request.actor, request.params.id, review);
+      request.diScope.cradle.assertionsService.review(request.actor, request.params.id, review);
       return reply.code(200).send();
     });
   }
@@ -33,5 +32,5 @@ export async function reviewRoutes(app: FastifyInstance) {
       response: { 200: SupersedeResult },
       'x-problems': [404, 422],
     },
-  }, async (request) => ({ ok: true as const, replacement: assertionsOf(request).supersede(request.actor, request.params.id, request.body.replacement) }));
+  }, async (request) => ({ ok: true as const, replacement: request.diScope.cradle.assertionsService.supersede(request.actor, request.params.id, request.body.replacement) }));
 }

@@ -3,7 +3,6 @@ import { SPEC_LIST_LIMITS, type TypeBoxTypeProvider } from '@rootline/kernel';
 import { AssertionPage, PagingOnlyQuery, SourceParams, SourcingTally } from '../schemas/lists.js';
 import type { ClaimKey } from '../queries.js';
 import { sendJson } from './send-json.js';
-import { assertionsOf } from './assertions.js';
 
 /** Which claims cite what: the unsourced lane, the sourcing tally and a source's cited-by. */
 export async function sourcingRoutes(app: FastifyInstance) {
@@ -18,12 +17,12 @@ export async function sourcingRoutes(app: FastifyInstance) {
     },
   }, async (request, reply) => {
     const window = app.kernel.paging.open<ClaimKey>('assertions.unsourced', request.query, SPEC_LIST_LIMITS);
-    return sendJson(reply, assertionsOf(request).pageJson({ activeOnly: true, source: null }, 'asc', window));
+    return sendJson(reply, request.diScope.cradle.assertionsService.pageJson({ activeOnly: true, source: null }, 'asc', window));
   });
 
   route.get('/assertions/unsourced/tally', {
     schema: { summary: 'Sourcing tally of active claims: sourced + needs_source = total', tags: ['assertions'], response: { 200: SourcingTally } },
-  }, async (request) => assertionsOf(request).tally());
+  }, async (request) => request.diScope.cradle.assertionsService.tally());
 
   route.get('/sources/:id/cited-by', {
     schema: {
@@ -35,7 +34,7 @@ export async function sourcingRoutes(app: FastifyInstance) {
       'x-problems': [404],
     },
   }, async (request, reply) => {
-    const assertions = assertionsOf(request);
+    const assertions = request.diScope.cradle.assertionsService;
     assertions.requireSource(request.params.id);
     const window = app.kernel.paging.open<ClaimKey>(`sources.cited-by:${request.params.id}`, request.query, SPEC_LIST_LIMITS);
     return sendJson(reply, assertions.pageJson({ source: request.params.id }, 'asc', window));

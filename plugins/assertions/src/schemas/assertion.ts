@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Uuid } from '@rootline/kernel';
+import { Nullable, Uuid } from '@rootline/kernel';
 import { STATUSES } from '../states.js';
 
 export const EXAMPLE_IDS = {
@@ -11,7 +11,8 @@ export const EXAMPLE_IDS = {
   evidence: '01938f10-4b5c-7d6e-9f7a-8b9c0d1e2f3a',
 };
 
-const Nullable = (options: { description: string; examples?: unknown[] }) => Type.Union([Type.String(), Type.Null()], options);
+/** A text field that is null when the claim has none. */
+const NullableText = (description: string) => Nullable(Type.String(), { description });
 
 export const AssertionStatus = Type.Union(
   STATUSES.map((status) => Type.Literal(status)),
@@ -37,10 +38,10 @@ export const EvidenceDto = Type.Object(
   {
     id: Uuid(),
     kind: Type.Union([Type.Literal('blob'), Type.Literal('url'), Type.Literal('citation'), Type.Literal('offline_record')]),
-    blob: Nullable({ description: 'Blob address (64 hex) when kind is blob' }),
-    url: Nullable({ description: 'http(s) address when kind is url' }),
-    citation: Nullable({ description: 'Citation id when kind is citation' }),
-    description: Nullable({ description: 'What the evidence is; required for offline_record' }),
+    blob: NullableText('Blob address (64 hex) when kind is blob'),
+    url: NullableText('http(s) address when kind is url'),
+    citation: NullableText('Citation id when kind is citation'),
+    description: NullableText('What the evidence is; required for offline_record'),
     attached_at_ms: Type.Integer(),
   },
   {
@@ -74,14 +75,14 @@ export const AssertionDto = Type.Object(
     persona: Uuid({ description: 'The persona the claim is about' }),
     kind: ClaimKind,
     status: AssertionStatus,
-    value: Nullable({ description: 'What the record says' }),
-    date: Nullable({ description: 'GEDCOM date' }),
-    place: Nullable({ description: 'Place as recorded' }),
-    source: Nullable({ description: 'Id of the source the claim cites; null while it needs a source' }),
-    citation: Nullable({ description: 'Id of the citation (where in the source)' }),
+    value: NullableText('What the record says'),
+    date: NullableText('GEDCOM date'),
+    place: NullableText('Place as recorded'),
+    source: NullableText('Id of the source the claim cites; null while it needs a source'),
+    citation: NullableText('Id of the citation (where in the source)'),
     captured_by: Type.Union([Type.Literal('human'), Type.Literal('agent'), Type.Literal('system')], { description: 'Who captured the claim' }),
     proposer: Type.Optional(Type.String({ description: 'Model the capturing agent reported (x-proposer-model)' })),
-    superseded_by: Nullable({ description: 'The replacement claim, once superseded' }),
+    superseded_by: NullableText('The replacement claim, once superseded'),
     created_at_ms: Type.Integer({ description: 'Creation time; the key of sort=created' }),
     status_changed_at_ms: Type.Integer(),
     evidence: Type.Optional(Type.Array(EvidenceDto, { description: 'Evidence attached, oldest first (on single-claim reads)' })),

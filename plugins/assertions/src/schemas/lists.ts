@@ -3,7 +3,7 @@ import { Page, PagingQuery, Uuid } from '@rootline/kernel';
 import { AssertionDto, AssertionStatus, ASSERTION_EXAMPLE } from './assertion.js';
 
 /** `sort` and `order` are checked by the handler so a wrong value is `invalid-sort` / `invalid-order`. */
-export const SortQuery = {
+const SortQuery = {
   sort: Type.Optional(Type.String({ description: 'Only `created`', examples: ['created'] })),
   order: Type.Optional(Type.String({ description: '`asc` (default) or `desc`', examples: ['desc'] })),
 };

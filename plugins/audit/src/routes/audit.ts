@@ -1,21 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { Page, LIST_LIMITS, Problems, type TypeBoxTypeProvider } from '@rootline/kernel';
+import { Page, LIST_LIMITS, type TypeBoxTypeProvider } from '@rootline/kernel';
 import { AuditEntryDto, AuditQuery } from '../schemas.js';
+import { parseKindPrefixes } from '../kind-prefixes.js';
 
-const PREFIX_PATTERN = /^[a-z][a-z0-9_]*(\.[a-z0-9_]+)*$/;
-
-function parseInclude(include: string | undefined): string[] {
-  const prefixes = (include ?? '').split(',').map((part) => part.trim()).filter(Boolean);
-  const bad = prefixes.find((prefix) => !PREFIX_PATTERN.test(prefix));
-  if (bad) {
-    throw Problems.validationFailed(`"${bad}" is not a record kind prefix`, {
-      errors: [{ location: 'query', name: 'include', message: 'must be comma-separated kind prefixes like assertion or note.created' }],
-    });
-  }
-  return [...new Set(prefixes)].sort();
-}
-
-/** `GET {P}/audit`: the tree’s record log, newest first. */
+/** `GET {P}/audit`: the tree’s record log, newest first (the kernel's RecordLog holds the SQL). */
 export async function auditRoutes(app: FastifyInstance) {
   const route = app.withTypeProvider<TypeBoxTypeProvider>();
   route.get('/audit', {
@@ -27,10 +15,14 @@ export async function auditRoutes(app: FastifyInstance) {
       response: { 200: Page(AuditEntryDto) },
     },
   }, async (request) => {
-    const kindPrefixes = parseInclude(request.query.include);
+    const kindPrefixes = parseKindPrefixes(request.query.include);
+    // The normalised prefixes go into the cursor's fingerprint: `note,media` and `media, note` page alike.
     const window = app.kernel.paging.open<number>('audit', { ...request.query, include: kindPrefixes.join(',') }, LIST_LIMITS);
     const records = request.tree.records;
-    const rows = records.list({ beforeSeq: window.after, limit: window.limit + 1, kindPrefixes });
-    return window.page(rows, records.count(kindPrefixes), (row) => row.seq);
+    return window.read(
+      (beforeSeq, limit) => records.list({ beforeSeq, limit, kindPrefixes }),
+      () => records.count(kindPrefixes),
+      (record) => record.seq,
+    );
   });
 }

@@ -1,19 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import type { TypeBoxTypeProvider } from '@rootline/kernel';
+import { ifNoneMatch, type TypeBoxTypeProvider } from '@rootline/kernel';
 import { BlobAddressParams } from '../schemas.js';
 import { BlobProblems } from '../errors.js';
 import { parseRange } from '../range.js';
-
-/**
- * If-None-Match (RFC 9110 §13.1.2): `*` or a list of entity tags compared weakly, so a cache
- * holding several versions, or one that marked the tag weak, still gets its 304.
- */
-function noneMatch(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
-}
 
 /**
  * `GET {P}/blobs/sha256:<hex>`: streams the bytes from disk with Content-Length, an ETag
@@ -37,25 +27,25 @@ export async function downloadRoutes(app: FastifyInstance) {
       'x-problems': [404, 416],
     },
     handler: async (request, reply) => {
-    const address = request.params.address.slice('sha256:'.length);
-    const blob = request.tree.blobs.stat(address);
-    if (!blob) throw BlobProblems.blobNotFound(address);
-    const etag = `"sha256:${address}"`;
-    reply.header('etag', etag).header('accept-ranges', 'bytes').header('cache-control', 'private, max-age=31536000, immutable');
-    reply.header('x-content-type-options', 'nosniff');
-    if (noneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    const range = parseRange(request.headers.range, blob.size_bytes);
-    if (range.kind === 'unsatisfiable') {
-      throw BlobProblems.rangeNotSatisfiable(`The blob has ${blob.size_bytes} bytes`, { headers: { 'content-range': `bytes */${blob.size_bytes}` } });
-    }
-    reply.type('application/octet-stream');
-    if (range.kind === 'part') {
-      reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${blob.size_bytes}`).header('content-length', range.end - range.start + 1);
-      return request.method === 'HEAD' ? reply.send() : reply.send(request.tree.blobs.openRead(address, range));
-    }
-    reply.header('content-length', blob.size_bytes);
-    if (request.method === 'HEAD' || blob.size_bytes === 0) return reply.send(request.method === 'HEAD' ? undefined : Buffer.alloc(0));
-    return reply.send(request.tree.blobs.openRead(address));
+      const address = request.params.address.slice('sha256:'.length);
+      const blob = request.tree.blobs.stat(address);
+      if (!blob) throw BlobProblems.blobNotFound(address);
+      const etag = `"sha256:${address}"`;
+      reply.header('etag', etag).header('accept-ranges', 'bytes').header('cache-control', 'private, max-age=31536000, immutable');
+      reply.header('x-content-type-options', 'nosniff');
+      if (ifNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      const range = parseRange(request.headers.range, blob.size_bytes);
+      if (range.kind === 'unsatisfiable') {
+        throw BlobProblems.rangeNotSatisfiable(`The blob has ${blob.size_bytes} bytes`, { headers: { 'content-range': `bytes */${blob.size_bytes}` } });
+      }
+      reply.type('application/octet-stream');
+      if (range.kind === 'part') {
+        reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${blob.size_bytes}`).header('content-length', range.end - range.start + 1);
+        return request.method === 'HEAD' ? reply.send() : reply.send(request.tree.blobs.openRead(address, range));
+      }
+      reply.header('content-length', blob.size_bytes);
+      if (request.method === 'HEAD' || blob.size_bytes === 0) return reply.send(request.method === 'HEAD' ? undefined : Buffer.alloc(0));
+      return reply.send(request.tree.blobs.openRead(address));
     },
   });
 }

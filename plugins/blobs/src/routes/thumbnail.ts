@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import type { TypeBoxTypeProvider } from '@rootline/kernel';
+import { ifNoneMatch, type TypeBoxTypeProvider } from '@rootline/kernel';
 import { BlobAddressParams } from '../schemas.js';
-import { THUMBNAIL_MAX_SIDE, thumbnailServiceFor } from '../thumbnails.js';
+import { THUMBNAIL_MAX_SIDE } from '../thumbnails.js';
 
 /**
  * `GET {P}/blobs/sha256:<hex>/thumbnail`: a PNG of page 1 of a PDF, or the picture scaled
@@ -10,15 +10,13 @@ import { THUMBNAIL_MAX_SIDE, thumbnailServiceFor } from '../thumbnails.js';
  * store like a download (the ETag is the PNG's own address).
  */
 export async function thumbnailRoutes(app: FastifyInstance) {
-  const thumbnails = thumbnailServiceFor(app.kernel, app.kernel.logger);
-  app.addHook('onClose', async () => thumbnails.close());
   const route = app.withTypeProvider<TypeBoxTypeProvider>();
   route.route({
     method: ['GET', 'HEAD'],
     url: '/blobs/:address/thumbnail',
     schema: {
       summary: 'Thumbnail of a blob (PNG, page 1 of a PDF)',
-      description: `A PNG at most ${THUMBNAIL_MAX_SIDE} px on the long side (never enlarged): page 1 of a PDF, or a JPEG/PNG/GIF/WebP/TIFF scaled down. Rendered on first request (time limit ROOTLINE_THUMBNAIL_TIMEOUT_MS, default 10 s) and cached. Any other type, or a PDF that cannot be rendered (encrypted, broken, too slow), is 404 \`not-found\` with a detail saying why.`,
+      description: `A PNG at most ${THUMBNAIL_MAX_SIDE} px on the long side (never enlarged): page 1 of a PDF, or a JPEG/PNG/GIF/WebP/TIFF scaled down. Rendered on first request (time limit: the plugin option \`thumbnail_timeout_ms\` or ROOTLINE_THUMBNAIL_TIMEOUT_MS, default 10 s) and cached. Any other type, or a PDF that cannot be rendered (encrypted, broken, too slow), is 404 \`not-found\` with a detail saying why.`,
       tags: ['blobs'],
       params: BlobAddressParams,
       response: {
@@ -29,11 +27,11 @@ export async function thumbnailRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) => {
       const original = request.params.address.slice('sha256:'.length);
-      const { blob } = await thumbnails.thumbnailOf(request.tree, original);
+      const { blob } = await request.diScope.cradle.thumbnailService.thumbnailOf(request.tree, original);
       const etag = `"sha256:${blob.address}"`;
       reply.header('etag', etag).header('cache-control', 'private, max-age=31536000, immutable');
       reply.header('x-content-type-options', 'nosniff');
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      if (ifNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
       reply.type('image/png').header('content-length', blob.size_bytes);
       if (request.method === 'HEAD') return reply.send();
       return reply.send(request.tree.blobs.openRead(blob.address));

@@ -3,22 +3,21 @@ import type { Readable } from 'node:stream';
 import { BlobTooLargeError } from '@rootline/kernel';
 import { BlobRefDto } from '../schemas.js';
 import { BlobProblems } from '../errors.js';
-import { uploadCeiling } from '../ceiling.js';
 
 /**
  * `POST {P}/blobs`: the raw body is streamed into the store while it arrives, never held
  * in memory. Any Content-Type is taken as bytes. Past the ceiling the upload is refused
  * (413) and the connection closed; a client that goes away leaves nothing behind.
+ * `maxBytes` is the plugin option `max_bytes` (ROOTLINE_BLOB_MAX_BYTES).
  */
-export async function uploadRoutes(app: FastifyInstance) {
-  const maxBytes = uploadCeiling(app.kernel.settings.env);
+export const uploadRoutes = (maxBytes: number) => async function uploadRoute(app: FastifyInstance) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
   app.post('/blobs', {
     schema: {
       summary: 'Upload bytes (a scan, a photograph, a PDF)',
-      description: `Send the raw bytes as the body (\`Content-Type: application/octet-stream\`; any type is accepted as bytes). The answer is the content address (bare SHA-256 hex), the size and the media type sniffed from the bytes. Uploading the same bytes again stores nothing new. Bodies over the ceiling (${maxBytes} bytes by default 256 MiB, ROOTLINE_BLOB_MAX_BYTES) are refused with 413 while arriving.`,
+      description: `Send the raw bytes as the body (\`Content-Type: application/octet-stream\`; any type is accepted as bytes). The answer is the content address (bare SHA-256 hex), the size and the media type sniffed from the bytes. Uploading the same bytes again stores nothing new. Bodies over the ceiling (here ${maxBytes} bytes; 256 MiB unless the plugin option \`max_bytes\` or ROOTLINE_BLOB_MAX_BYTES says otherwise) are refused with 413 while arriving.`,
       tags: ['blobs'],
       consumes: ['application/octet-stream'],
       response: { 200: BlobRefDto },
@@ -45,7 +44,7 @@ export async function uploadRoutes(app: FastifyInstance) {
       throw error;
     }
   });
-}
+};
 
 const LINGER_MS = 2000;
 

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@rootline/kernel';
 import { BulkConfirmBody, BulkConfirmResult } from '../schemas.js';
 import { confirmBucket } from '../lane.js';
-import { laneOf } from './pending.js';
 
 /** `POST {P}/pending/bulk-confirm` (human only): by ids or by bucket, one transaction, an outcome per claim. */
 export async function bulkConfirmRoutes(app: FastifyInstance) {
@@ -17,9 +16,9 @@ export async function bulkConfirmRoutes(app: FastifyInstance) {
       response: { 200: BulkConfirmResult },
     },
   }, async (request) => {
-    const lane = laneOf(request);
+    const assertions = request.diScope.cradle.assertionsService;
     const { body } = request;
-    if ('ids' in body) return { results: lane.bulkConfirm(request.actor, body.ids) };
-    return confirmBucket(lane, request.actor, body.bucket.group_by, body.bucket.key);
+    if ('ids' in body) return { results: assertions.bulkConfirm(request.actor, body.ids) };
+    return confirmBucket(assertions, request.actor, body.bucket.group_by, body.bucket.key);
   });
 }

@@ -1,10 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Problems, SPEC_LIST_LIMITS, type TypeBoxTypeProvider } from '@rootline/kernel';
+import type { ClaimKey } from '@rootline/plugin-assertions/contract';
 import { Type } from '@sinclair/typebox';
 import { NoBody, PendingBuckets, PendingPage, PendingParams, PendingQuery } from '../schemas.js';
-import { keyOf, laneBuckets, type AssertionsLane, type LaneFilter } from '../lane.js';
-
-export const laneOf = (request: FastifyRequest) => request.diScope.resolve<AssertionsLane>('assertionsService');
+import { laneBuckets, type LaneFilter } from '../lane.js';
 
 /** `GET {P}/pending`, `POST {P}/pending/{id}/defer`, `POST {P}/pending/{id}/undefer`. */
 export async function pendingRoutes(app: FastifyInstance) {
@@ -19,16 +18,15 @@ export async function pendingRoutes(app: FastifyInstance) {
     },
   }, async (request) => {
     const { query } = request;
-    const lane = laneOf(request);
-    const order = lane.order(query);
+    const assertions = request.diScope.cradle.assertionsService;
+    const order = assertions.order(query);
     const filter: LaneFilter = { status: 'pending', source: query.source, proposer: query.proposer };
-    const window = app.kernel.paging.open<[number, string]>('pending', query, SPEC_LIST_LIMITS);
+    const window = app.kernel.paging.open<ClaimKey>('pending', query, SPEC_LIST_LIMITS);
     if (query.group_by) {
       if (query.cursor !== undefined) throw Problems.validationFailed('Buckets come in one answer; cursor does not apply with group_by', { errors: [{ location: 'query', name: 'cursor', message: 'does not apply with group_by' }] });
-      return laneBuckets(lane, query.group_by, filter, order, window.limit);
+      return laneBuckets(assertions, query.group_by, filter, order, window.limit);
     }
-    const { rows, total } = lane.list(filter, order, window.after, window.limit);
-    return window.page(rows, total, keyOf, (row) => lane.toDto(row));
+    return assertions.page(filter, order, window);
   });
 
   for (const review of ['defer', 'undefer'] as const) {
@@ -41,7 +39,7 @@ export async function pendingRoutes(app: FastifyInstance) {
         'x-problems': [404, 422],
       },
     }, async (request, reply) => {
-      laneOf(request).review(request.actor, request.params.id, review);
+      request.diScope.cradle.assertionsService.review(request.actor, request.params.id, review);
       return reply.code(200).send();
     });
   }

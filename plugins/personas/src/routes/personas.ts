@@ -1,10 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@rootline/kernel';
 import { CreatePersonaBody, NamePiecesBody, PersonaDto, PersonaParams } from '../schemas.js';
 import { PersonaProblems } from '../errors.js';
-import type { PersonasService } from '../service.js';
-
-const personas = (request: FastifyRequest) => request.diScope.resolve<PersonasService>('personasService');
 
 /** `POST {P}/personas`, `GET {P}/personas/{id}`, `PUT {P}/personas/{id}/name-pieces`. */
 export async function personasRoutes(app: FastifyInstance) {
@@ -19,11 +16,11 @@ export async function personasRoutes(app: FastifyInstance) {
       response: { 200: PersonaDto },
       'x-problems': [404],
     },
-  }, async (request) => personas(request).create(request.actor, request.body));
+  }, async (request) => request.diScope.cradle.personasService.create(request.actor, request.body));
 
   route.get('/personas/:id', {
     schema: { summary: 'Read one persona', tags: ['personas'], params: PersonaParams, response: { 200: PersonaDto }, 'x-problems': [404] },
-  }, async (request) => personas(request).get(request.params.id) ?? Promise.reject(PersonaProblems.personaNotFound(request.params.id)));
+  }, async (request) => request.diScope.cradle.personasService.get(request.params.id) ?? Promise.reject(PersonaProblems.personaNotFound(request.params.id)));
 
   route.put('/personas/:id/name-pieces', {
     schema: {
@@ -35,5 +32,5 @@ export async function personasRoutes(app: FastifyInstance) {
       response: { 200: PersonaDto },
       'x-problems': [404],
     },
-  }, async (request) => personas(request).setNamePieces(request.actor, request.params.id, request.body));
+  }, async (request) => request.diScope.cradle.personasService.setNamePieces(request.actor, request.params.id, request.body));
 }

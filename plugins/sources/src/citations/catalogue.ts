@@ -1,17 +1,15 @@
-import { allTemplates } from './templates/index.js';
+import { allTemplates } from '../templates/index.js';
 import { render, type Rendering } from './renderer.js';
 import { elementProblems } from './elements.js';
-import { CITATION_STYLES, SOURCE_TYPES, type CitationStyle, type CitationTemplate, type TemplateCategory } from './template.js';
+import { CITATION_STYLES, type CitationStyle, type CitationTemplate, type TemplateCategory } from './template.js';
 
 export type Renderings = Record<CitationStyle, string>;
 
 /**
- * The citation templates shipped with Rootline (a singleton: templates are data, the same
- * for every tree). Other plugins reach it as `citationCatalogue`.
+ * The citation templates shipped with Rootline: a singleton (`citationCatalogue`), since
+ * templates are data, the same for every tree.
  */
 export class CitationCatalogue {
-  readonly sourceTypes = SOURCE_TYPES;
-  readonly styles = CITATION_STYLES;
   private readonly byId = new Map(allTemplates.map((template) => [template.id, template]));
 
   list(category?: TemplateCategory): CitationTemplate[] {

@@ -1,10 +1,9 @@
-import { Problems, type ProblemFieldError } from '@rootline/kernel';
+import { Problems, entityNotFound, type ProblemFieldError } from '@rootline/kernel';
 
-/** Problems the citations plugin throws. */
+/** Problems of citations, templates and rendering (an unknown source is `SourceProblems.sourceNotFound`). */
 export const CitationProblems = {
-  citationNotFound: (id: string) => Problems.notFound(`There is no citation ${id} in this tree`, { extras: { entity: 'citation' } }),
+  citationNotFound: (id: string) => entityNotFound('citation', id),
   templateNotFound: (id: string) => Problems.notFound(`There is no citation template ${JSON.stringify(id)}; GET /v1/citation-templates lists them`, { extras: { entity: 'citation-template' } }),
-  sourceNotFound: (id: string) => Problems.notFound(`There is no source ${id} in this tree`, { extras: { entity: 'source' } }),
   elementsInvalid: (errors: ProblemFieldError[]) =>
     Problems.validationFailed(errors.map((error) => `${error.name} ${error.message}`).join('; '), { errors }),
   renderNeedsOneSubject: () =>

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Uuid } from '@rootline/kernel';
+import { Nullable, Uuid } from '@rootline/kernel';
 import { CITATION_STYLES, ELEMENT_KINDS, SOURCE_TYPES, TEMPLATE_CATEGORIES } from './template.js';
 
 /** A closed vocabulary as a JSON Schema `enum`, typed as its values. */
@@ -7,8 +7,8 @@ const literals = <T extends readonly string[]>(values: T, description: string) =
   Type.Unsafe<T[number]>({ type: 'string', enum: [...values], description });
 
 export const SourceType = literals(SOURCE_TYPES, 'What kind of record the source is (Evidence Explained): `original`, `derivative` (abstract, transcript, index, recorded copy) or `authored` (a compiled or narrative work)');
-export const CitationStyle = literals(CITATION_STYLES, 'Which rendering: first reference note, subsequent (short) note, bibliography entry, or source-list entry');
-export const TemplateCategory = literals(TEMPLATE_CATEGORIES, 'A group of templates');
+const CitationStyle = literals(CITATION_STYLES, 'Which rendering: first reference note, subsequent (short) note, bibliography entry, or source-list entry');
+const TemplateCategory = literals(TEMPLATE_CATEGORIES, 'A group of templates');
 
 const exampleElements = {
   year: '1900', state: 'Virginia', county: 'Albemarle County', civil_division: 'Charlottesville', sheet: 'sheet 3A',
@@ -26,7 +26,7 @@ export const Elements = Type.Record(
 );
 export type Elements = Static<typeof Elements>;
 
-const TemplateId = Type.String({ minLength: 1, maxLength: 100, pattern: '^[a-z0-9-]+$', description: 'A template id from GET /citation-templates', examples: ['us-federal-census-population'] });
+export const TemplateId = Type.String({ minLength: 1, maxLength: 100, pattern: '^[a-z0-9-]+$', description: 'A template id from GET /citation-templates', examples: ['us-federal-census-population'] });
 
 const exampleCitation = {
   id: '01938f0e-7a7e-7cc2-9d2b-3f6c3a1b2c4d',
@@ -44,7 +44,7 @@ const exampleCitation = {
   updated_at_ms: 1763769600000,
 };
 
-export const Renderings = Type.Object(
+const Renderings = Type.Object(
   { first_reference: Type.String(), subsequent: Type.String(), bibliography: Type.String(), source_list: Type.String() },
   { description: 'The citation in each style, as plain text' },
 );
@@ -52,11 +52,11 @@ export const Renderings = Type.Object(
 export const CitationDto = Type.Object(
   {
     id: Uuid(),
-    source: Type.Union([Uuid(), Type.Null()], { description: 'The source cited, if any' }),
-    template: Type.Union([Type.String(), Type.Null()], { description: 'Template the elements follow; null for free-form elements' }),
+    source: Nullable(Uuid(), { description: 'The source cited, if any' }),
+    template: Nullable(Type.String(), { description: 'Template the elements follow; null for free-form elements' }),
     elements: Elements,
-    source_type: Type.Union([SourceType, Type.Null()]),
-    rendered: Type.Union([Renderings, Type.Null()], { description: 'Null when the citation has no template' }),
+    source_type: Nullable(SourceType),
+    rendered: Nullable(Renderings, { description: 'Null when the citation has no template' }),
     created_at_ms: Type.Integer(),
     updated_at_ms: Type.Integer(),
   },
@@ -95,7 +95,7 @@ export type RenderBody = Static<typeof RenderBody>;
 
 export const RenderResult = Type.Object(
   {
-    citation: Type.Union([Uuid(), Type.Null()]),
+    citation: Nullable(Uuid()),
     template: Type.String(),
     style: CitationStyle,
     text: Type.String({ description: 'Plain text' }),
@@ -110,7 +110,7 @@ export const RenderResult = Type.Object(
   },
 );
 
-export const TemplateElementDto = Type.Object({
+const TemplateElementDto = Type.Object({
   name: Type.String(),
   label: Type.String(),
   kind: literals(ELEMENT_KINDS, 'What the value is: text, date, person, place, url, page or number'),

@@ -1,9 +1,10 @@
-import type { Actor, Clock, IdSource, Tree } from '@rootline/kernel';
+import { ACTOR_COLUMNS, actorValues, type Actor, type Clock, type IdSource, type Tree } from '@rootline/kernel';
 import type { CitationCatalogue } from './catalogue.js';
 import type { CitationDto, Elements } from './schemas.js';
 import type { CitationStyle, CitationTemplate, SourceType } from './template.js';
 import type { Rendering } from './renderer.js';
 import { CitationProblems } from './errors.js';
+import { SourceProblems } from '../errors.js';
 
 interface CitationRow {
   id: string;
@@ -25,8 +26,9 @@ export interface NewCitation {
 }
 
 /**
- * Citations of one tree. Other plugins reach it as `citationsService` (request scope):
- * the sources plugin creates a citation with its source in one transaction.
+ * Citations of one tree (`citationsService`, request scope). `SourcesService` creates a
+ * source's first citation in its own transaction; the assertions plugin reads a citation's
+ * source with `get`.
  */
 export class CitationsService {
   constructor(private readonly tree: Tree, private readonly clock: Clock, private readonly ids: IdSource, private readonly catalogue: CitationCatalogue) {}
@@ -45,10 +47,6 @@ export class CitationsService {
     return (this.tree.prepare(`SELECT ${COLUMNS} FROM citations WHERE source = ? ORDER BY id`).all(source) as CitationRow[]).map((row) => this.shape(row));
   }
 
-  template(id: string): CitationTemplate | undefined {
-    return this.catalogue.template(id);
-  }
-
   /** Renders a stored citation, or a template with elements, in one style; 404/400 as Problems. */
   render(subject: { citation: string } | { template: string; elements: Elements }, style: CitationStyle): Rendering & { template: string } {
     let templateId: string;
@@ -64,7 +62,7 @@ export class CitationsService {
     return { template: template.id, ...this.catalogue.render(template, elements, style) };
   }
 
-  /** Writes a citation and `citation.created.v1`. The caller has checked that `source` exists. */
+  /** Writes a citation and `citation.created.v1`; 404 for an unknown source or template, 400 for elements that do not fit. */
   create(actor: Actor, input: NewCitation): CitationDto {
     if (input.template) this.checkedTemplate(input.template, input.elements);
     const now = this.clock.now();
@@ -73,9 +71,12 @@ export class CitationsService {
       source_type: input.source_type ?? null, created_at_ms: now, updated_at_ms: now,
     };
     return this.tree.transact(() => {
+      // Sources are this plugin's own table, read here because SourcesService is built on
+      // this service. Not a foreign key: citations tables made before the merge have none.
+      if (row.source !== null && !this.tree.prepare('SELECT 1 FROM sources WHERE id = ?').get(row.source)) throw SourceProblems.sourceNotFound(row.source);
       this.tree
-        .prepare(`INSERT INTO citations (${COLUMNS}, actor_kind, credential_id, proposer) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-        .run(row.id, row.source, row.template, row.elements, row.source_type, row.created_at_ms, row.updated_at_ms, actor.kind, actor.credentialId, actor.proposer ?? null);
+        .prepare(`INSERT INTO citations (${COLUMNS}, ${ACTOR_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+        .run(row.id, row.source, row.template, row.elements, row.source_type, row.created_at_ms, row.updated_at_ms, ...actorValues(actor));
       this.tree.record({ kind: 'citation.created.v1', entity_type: 'citation', entity_id: row.id, actor, payload: { source: row.source, template: row.template } });
       return this.shape(row);
     });

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@rootline/kernel';
-import { CitationDto, CitationParams, CreateCitationBody, SetElementsBody, SetSourceTypeBody } from '../schemas.js';
-import { citations, ensureSourceExists } from './scope.js';
+import { CitationDto, CitationParams, CreateCitationBody, SetElementsBody, SetSourceTypeBody } from '../citations/schemas.js';
 
 /** `POST {P}/citations`, `PUT {P}/citations/{id}/elements`, `PUT {P}/citations/{id}/source-type`. */
 export async function citationsRoutes(app: FastifyInstance) {
@@ -16,10 +15,7 @@ export async function citationsRoutes(app: FastifyInstance) {
       response: { 200: CitationDto },
       'x-problems': [404],
     },
-  }, async (request) => {
-    ensureSourceExists(request, request.body.source);
-    return citations(request).create(request.actor, request.body);
-  });
+  }, async (request) => request.diScope.cradle.citationsService.create(request.actor, request.body));
 
   route.put('/citations/:id/elements', {
     schema: {
@@ -31,7 +27,7 @@ export async function citationsRoutes(app: FastifyInstance) {
       response: { 200: CitationDto },
       'x-problems': [404],
     },
-  }, async (request) => citations(request).setElements(request.actor, request.params.id, request.body.elements));
+  }, async (request) => request.diScope.cradle.citationsService.setElements(request.actor, request.params.id, request.body.elements));
 
   route.put('/citations/:id/source-type', {
     schema: {
@@ -43,5 +39,5 @@ export async function citationsRoutes(app: FastifyInstance) {
       response: { 200: CitationDto },
       'x-problems': [404],
     },
-  }, async (request) => citations(request).setSourceType(request.actor, request.params.id, request.body.source_type));
+  }, async (request) => request.diScope.cradle.citationsService.setSourceType(request.actor, request.params.id, request.body.source_type));
 }

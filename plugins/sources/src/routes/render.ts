@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@rootline/kernel';
-import { RenderBody, RenderResult } from '../schemas.js';
-import { CitationProblems } from '../errors.js';
-import { citations } from './scope.js';
+import { RenderBody, RenderResult } from '../citations/schemas.js';
+import { CitationProblems } from '../citations/errors.js';
 
 /** `POST {P}/citations/render`. */
 export async function renderRoutes(app: FastifyInstance) {
@@ -21,7 +20,7 @@ export async function renderRoutes(app: FastifyInstance) {
     const { citation, template, elements, style = 'first_reference' } = request.body;
     if ((citation === undefined) === (template === undefined) || (citation !== undefined && elements !== undefined)) throw CitationProblems.renderNeedsOneSubject();
     const subject = citation !== undefined ? { citation } : { template: template!, elements: elements ?? {} };
-    const rendering = citations(request).render(subject, style);
+    const rendering = request.diScope.cradle.citationsService.render(subject, style);
     return { citation: citation ?? null, style, ...rendering };
   });
 }

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@rootline/kernel';
 import { Type } from '@sinclair/typebox';
-import { TemplateDto, TemplatesQuery } from '../schemas.js';
-import type { CitationCatalogue } from '../catalogue.js';
+import { TemplateDto, TemplatesQuery } from '../citations/schemas.js';
 
 /** `GET {P}/citation-templates?category=`. */
 export async function templatesRoutes(app: FastifyInstance) {
   const route = app.withTypeProvider<TypeBoxTypeProvider>();
-  const catalogue = app.kernel.container.resolve<CitationCatalogue>('citationCatalogue');
+  const catalogue = app.kernel.cradle.citationCatalogue;
 
   route.get('/citation-templates', {
     schema: {

@@ -1,4 +1,4 @@
-import { may, needs, type CitationTemplate } from '../template.js';
+import { may, needs, type CitationTemplate } from '../citations/template.js';
 
 /** Gravestones and cemetery office records (Evidence Explained ch. 5). */
 export const cemeteryTemplates: CitationTemplate[] = [

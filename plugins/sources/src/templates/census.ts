@@ -1,4 +1,4 @@
-import { may, needs, type CitationTemplate } from '../template.js';
+import { may, needs, type CitationTemplate } from '../citations/template.js';
 
 /** Census enumerations: U.S. federal, England/Wales/Scotland, Ireland (Evidence Explained ch. 6). */
 export const censusTemplates: CitationTemplate[] = [

@@ -1,4 +1,4 @@
-import { may, needs, type CitationTemplate, type TemplateElement } from '../template.js';
+import { may, needs, type CitationTemplate, type TemplateElement } from '../citations/template.js';
 
 /**
  * Church registers of baptisms, marriages and burials (Evidence Explained ch. 7): the

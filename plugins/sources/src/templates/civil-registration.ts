@@ -1,4 +1,4 @@
-import { may, needs, type CitationTemplate, type TemplateElement } from '../template.js';
+import { may, needs, type CitationTemplate, type TemplateElement } from '../citations/template.js';
 
 /**
  * Civil registration of births, marriages and deaths (Evidence Explained ch. 9). The three

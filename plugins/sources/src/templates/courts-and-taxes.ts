@@ -1,4 +1,4 @@
-import { may, needs, type CitationTemplate } from '../template.js';
+import { may, needs, type CitationTemplate } from '../citations/template.js';
 
 /** Court minutes and order books, and tax lists (Evidence Explained ch. 8 and 9). */
 export const courtsAndTaxesTemplates: CitationTemplate[] = [

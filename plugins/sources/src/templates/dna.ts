@@ -1,4 +1,4 @@
-import { may, needs, type CitationTemplate } from '../template.js';
+import { may, needs, type CitationTemplate } from '../citations/template.js';
 
 /** DNA test results and matches (Evidence Explained, 3rd ed., and Mills's QuickSheet on genetic sources). */
 export const dnaTemplates: CitationTemplate[] = [

@@ -1,4 +1,4 @@
-import { may, needs, type CitationTemplate } from '../template.js';
+import { may, needs, type CitationTemplate } from '../citations/template.js';
 
 /** Family Bibles, letters, interviews, photographs: artifacts and personal records (Evidence Explained ch. 3-4). */
 export const familyAndPersonalTemplates: CitationTemplate[] = [

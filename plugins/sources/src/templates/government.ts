@@ -1,4 +1,4 @@
-import { may, needs, type CitationTemplate } from '../template.js';
+import { may, needs, type CitationTemplate } from '../citations/template.js';
 
 /** Official gazettes: notices of naturalization, bankruptcy, honours, probate (Evidence Explained ch. 13). */
 export const governmentTemplates: CitationTemplate[] = [

@@ -1,4 +1,4 @@
-import type { CitationTemplate } from '../template.js';
+import type { CitationTemplate } from '../citations/template.js';
 import { censusTemplates } from './census.js';
 import { civilRegistrationTemplates } from './civil-registration.js';
 import { churchRegisterTemplates } from './church-registers.js';

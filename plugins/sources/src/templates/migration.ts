@@ -1,4 +1,4 @@
-import { may, needs, type CitationTemplate } from '../template.js';
+import { may, needs, type CitationTemplate } from '../citations/template.js';
 
 /** Passenger lists and naturalization (Evidence Explained ch. 11, "National Government Records"). */
 export const migrationTemplates: CitationTemplate[] = [

@@ -1,4 +1,4 @@
-import { may, needs, type CitationTemplate } from '../template.js';
+import { may, needs, type CitationTemplate } from '../citations/template.js';
 
 /** Military service and pension files (Evidence Explained ch. 11). */
 export const militaryTemplates: CitationTemplate[] = [

@@ -1,4 +1,4 @@
-import { may, needs, type CitationTemplate } from '../template.js';
+import { may, needs, type CitationTemplate } from '../citations/template.js';
 
 /** Online databases and images of records on websites (Evidence Explained ch. 2, "online materials"). */
 export const onlineTemplates: CitationTemplate[] = [

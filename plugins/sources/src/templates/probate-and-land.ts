@@ -1,4 +1,4 @@
-import { may, needs, type CitationTemplate } from '../template.js';
+import { may, needs, type CitationTemplate } from '../citations/template.js';
 
 /** Wills, probate files and deeds: local records kept in record books and packets (Evidence Explained ch. 8). */
 export const probateAndLandTemplates: CitationTemplate[] = [

@@ -1,4 +1,4 @@
-import { may, needs, type CitationTemplate } from '../template.js';
+import { may, needs, type CitationTemplate } from '../citations/template.js';
 
 /** Published works: directories, newspapers, books, journal articles (Evidence Explained ch. 12-14). */
 const online = [may('website', 'Website that shows the image'), may('url', 'Address of the website', 'url'), may('access_date', 'Date you viewed it', 'date')];

@@ -1,0 +1,24 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/**
+ * The blobs plugin's settings: the manifest entry's `options`, each overridable by its
+ * documented environment variable (index.ts). A value that does not fit stops boot with
+ * one line naming the option and where it came from, rather than quietly using a default.
+ */
+export const BlobOptions = Type.Object(
+  {
+    max_bytes: Type.Integer({
+      minimum: 0,
+      maximum: Number.MAX_SAFE_INTEGER,
+      default: 256 * 1024 * 1024,
+      description: 'Upload ceiling in bytes (CONTRACT §8): larger bodies are refused with 413 while arriving. Env: ROOTLINE_BLOB_MAX_BYTES',
+    }),
+    thumbnail_timeout_ms: Type.Integer({
+      minimum: 1,
+      default: 10_000,
+      description: 'Wall-clock limit of one thumbnail render, in milliseconds. Env: ROOTLINE_THUMBNAIL_TIMEOUT_MS',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type BlobOptions = Static<typeof BlobOptions>;
