@@ -5,6 +5,8 @@
 export { definePlugin, type PluginDefinition, type PluginScope, type RootlinePlugin } from './plugin-api/define-plugin.js';
 export { scoped, singleton, type ServiceCradle } from './plugin-api/services.js';
 export type { PluginKernel } from './kernel.js';
+export type { RecordObserver } from './stream/record-observers.js';
+export type { EntityLabel } from './labels.js';
 export { ProblemError, Problems, defineProblem, entityNotFound, type ProblemFactory, type ProblemFieldError } from './errors.js';
 export { Uuid, Page, PagingQuery, Order, OkResponse, BlobAddress, Nullable } from './schemas.js';
 export { isHttpUrl } from './http-url.js';

@@ -6,6 +6,7 @@ import type { Registry } from './storage/registry.js';
 import type { TreeStore } from './storage/tree-store.js';
 import type { Tree } from './storage/tree.js';
 import type { ChangeBus } from './stream/change-bus.js';
+import type { RecordObserver, RecordObservers } from './stream/record-observers.js';
 import type { Paging } from './http/paging.js';
 import type { Clock, IdSource } from './ids.js';
 import type { DataDirLayout } from './storage/data-dir.js';
@@ -30,6 +31,7 @@ export interface KernelParts {
   registry: Registry;
   trees: TreeStore;
   bus: ChangeBus;
+  observers: RecordObservers;
   paging: Paging;
   clock: Clock;
   ids: IdSource;
@@ -53,6 +55,13 @@ export interface PluginKernel {
   services(registrations: ServiceRegistrations): void;
   /** A plugin names what it can import (`gedcom-7.0`, `image/jpeg`, ...); capabilities lists them. */
   declareIngest(...formats: string[]): void;
+  /**
+   * Calls `observer` with every record whose kind starts with `kindPrefix` (`persona.`,
+   * `assertion.`), synchronously inside the transaction that wrote it: how a plugin keeps
+   * something it derives from another plugin's data up to date without that plugin calling it.
+   * What the observer writes commits with the change; if it throws, the change rolls back.
+   */
+  onRecord(kindPrefix: string, observer: RecordObserver): void;
   readonly paging: Paging;
   readonly logger: Logger;
   /** The container's singletons, for what a plugin needs while registering (a catalogue, a renderer). */
@@ -68,6 +77,7 @@ export class Kernel implements PluginKernel {
   readonly trees: TreeStore;
   readonly bus: ChangeBus;
   readonly paging: Paging;
+  private readonly observers: RecordObservers;
   readonly clock: Clock;
   readonly ids: IdSource;
   readonly layout: DataDirLayout;
@@ -83,6 +93,7 @@ export class Kernel implements PluginKernel {
     this.registry = parts.registry;
     this.trees = parts.trees;
     this.bus = parts.bus;
+    this.observers = parts.observers;
     this.paging = parts.paging;
     this.clock = parts.clock;
     this.ids = parts.ids;
@@ -130,6 +141,10 @@ export class Kernel implements PluginKernel {
   globalRoutes(routes: FastifyPluginAsync): void {
     this.requireScope('global', 'globalRoutes');
     this.app.register(routes, { prefix: '/v1' });
+  }
+
+  onRecord(kindPrefix: string, observer: RecordObserver): void {
+    this.observers.add(kindPrefix, observer);
   }
 
   declareIngest(...formats: string[]): void {

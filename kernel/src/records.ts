@@ -66,7 +66,13 @@ export class RecordLog {
   private readonly statements: StatementCache;
   private pending: TreeRecord[] | null = null;
 
-  constructor(private readonly db: Db, private readonly clock: Clock, private readonly ids: IdSource) {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly ids: IdSource,
+    /** Told of each record right after it is written, inside the same transaction. */
+    private readonly observe: (record: TreeRecord) => void = () => undefined,
+  ) {
     this.statements = new StatementCache(db);
   }
 
@@ -105,6 +111,7 @@ export class RecordLog {
       .run(row);
     const saved = recordFromRow({ ...row, seq: Number(lastInsertRowid) });
     this.pending.push(saved);
+    this.observe(saved);
     return saved;
   }
 

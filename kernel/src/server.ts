@@ -11,6 +11,7 @@ import { registryMigrations } from './storage/kernel-schema.js';
 import { Registry } from './storage/registry.js';
 import { TreeStore } from './storage/tree-store.js';
 import { ChangeBus } from './stream/change-bus.js';
+import { RecordObservers } from './stream/record-observers.js';
 import { ChangeStreams } from './stream/change-stream.js';
 import { Paging } from './http/paging.js';
 import { idSource, systemClock, type Clock } from './ids.js';
@@ -95,7 +96,8 @@ export async function createServer(options: ServerOptions): Promise<RootlineServ
     registry.setSetting('cursor_secret', secret);
   }
   const bus = new ChangeBus();
-  const trees = new TreeStore(layout.treesDir, registry, bus, clock, ids);
+  const observers = new RecordObservers();
+  const trees = new TreeStore(layout.treesDir, registry, bus, clock, ids, observers);
   const paging = new Paging(Buffer.from(secret, 'hex'));
 
   const app = Fastify({
@@ -134,7 +136,7 @@ export async function createServer(options: ServerOptions): Promise<RootlineServ
   const appVersion = options.appVersion ?? '0.1.0';
   await installOpenApi(app, { appVersion });
   const kernel = new Kernel({
-    app, container, registry, trees, bus, paging, clock, ids, layout, logger,
+    app, container, registry, trees, bus, observers, paging, clock, ids, layout, logger,
     settings: { appVersion, heartbeatMs: options.heartbeatMs ?? 15_000, env },
   });
   await app.register(fp(async (instance) => {

@@ -4,6 +4,7 @@ import { Tree } from './tree.js';
 import { applyMigrations, type Migration } from './migrations.js';
 import { treeMigrations } from './kernel-schema.js';
 import type { ChangeBus } from '../stream/change-bus.js';
+import type { RecordObservers } from '../stream/record-observers.js';
 import type { Clock, IdSource } from '../ids.js';
 
 export interface PluginMigrations {
@@ -22,6 +23,7 @@ export class TreeStore {
     private readonly bus: ChangeBus,
     private readonly clock: Clock,
     private readonly ids: IdSource,
+    private readonly observers?: RecordObservers,
   ) {}
 
   /** Tree-scoped plugins add their migrations before the first tree opens. */
@@ -60,7 +62,7 @@ export class TreeStore {
   }
 
   private openTree(row: TreeRow): Tree {
-    const tree = new Tree(row.tree_id, join(this.treesDir, row.tree_id), this.bus, this.clock, this.ids);
+    const tree = new Tree(row.tree_id, join(this.treesDir, row.tree_id), this.bus, this.clock, this.ids, this.observers);
     try {
       const where = `tree "${row.name}" (${row.tree_id})`;
       applyMigrations(tree.db, '@rootline/kernel', treeMigrations, where, this.clock.now());

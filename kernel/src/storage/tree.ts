@@ -4,6 +4,7 @@ import type { Db, Statement } from './sqlite.js';
 import { openDatabase, StatementCache } from './sqlite.js';
 import { RecordLog, type NewRecord, type TreeRecord } from '../records.js';
 import type { ChangeBus } from '../stream/change-bus.js';
+import type { RecordObservers } from '../stream/record-observers.js';
 import type { Clock, IdSource } from '../ids.js';
 import { BlobStore } from './blob-store.js';
 
@@ -24,12 +25,13 @@ export class Tree {
     private readonly bus: ChangeBus,
     private readonly clock: Clock,
     ids: IdSource,
+    observers?: RecordObservers,
   ) {
     mkdirSync(dir, { recursive: true });
     this.objectsDir = join(dir, 'objects');
     mkdirSync(this.objectsDir, { recursive: true });
     this.db = openDatabase(join(dir, 'tree.db'));
-    this.records = new RecordLog(this.db, clock, ids);
+    this.records = new RecordLog(this.db, clock, ids, observers ? (record) => observers.notify(this, record) : undefined);
     this.statements = new StatementCache(this.db);
   }
 

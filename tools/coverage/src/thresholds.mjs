@@ -5,7 +5,7 @@ const MEASURES = ['lines', 'branches', 'functions', 'statements'];
 
 /** The packages of the workspace that declare `coverageThresholds` in their package.json. */
 export function packagesWithThresholds(root) {
-  const folders = ['kernel', ...['plugins', 'tools'].flatMap((group) =>
+  const folders = ['kernel', ...['libs', 'plugins', 'tools'].flatMap((group) =>
     existsSync(join(root, group)) ? readdirSync(join(root, group)).map((name) => `${group}/${name}`) : [])];
   return folders
     .filter((folder) => existsSync(join(root, folder, 'package.json')))
