@@ -13,6 +13,7 @@ import type { DataDirLayout } from './storage/data-dir.js';
 import type { LoadedPlugin } from './plugin.js';
 import type { Actor } from './auth/actor.js';
 import type { ServiceRegistrations } from './plugin-api/services.js';
+import { KERNEL_OWNER, type RouteEntry, type RouteTable } from './route-table.js';
 import { addTreeIdParam } from './http/route-conventions.js';
 import { bindQueryToTree } from './http/paging.js';
 import { Problems } from './errors.js';
@@ -39,6 +40,8 @@ export interface KernelParts {
   /** pino, writing to `<data>/logs/rootline.log`; never log tokens or request bodies. */
   logger: Logger;
   settings: KernelSettings;
+  /** Every route declared, kept as it is registered (route-table.ts). */
+  routes: RouteTable;
 }
 
 /**
@@ -84,6 +87,7 @@ export class Kernel implements PluginKernel {
   readonly logger: Logger;
   readonly settings: KernelSettings;
   private readonly app: FastifyInstance;
+  private readonly routeTable: RouteTable;
   private readonly ingestFormats = new Set<string>();
   private current: LoadedPlugin | null = null;
 
@@ -100,6 +104,15 @@ export class Kernel implements PluginKernel {
     this.layout = parts.layout;
     this.logger = parts.logger;
     this.settings = parts.settings;
+    this.routeTable = parts.routes;
+  }
+
+  /**
+   * Every route of the server, both mounts, one entry per method, with the `config` it
+   * declared: what the tests' access check (`checkRouteAccess` in `@rootline/kernel/testing`) walks.
+   */
+  routes(): readonly RouteEntry[] {
+    return this.routeTable.entries;
   }
 
   get cradle(): Cradle {
@@ -110,15 +123,19 @@ export class Kernel implements PluginKernel {
   beginPlugin(plugin: LoadedPlugin): void {
     this.current = plugin;
     this.plugins.push(plugin);
+    this.routeTable.owner = plugin.name;
   }
   endPlugin(): void {
     this.current = null;
+    this.routeTable.owner = KERNEL_OWNER;
   }
 
   treeRoutes(routes: FastifyPluginAsync): void {
     this.requireScope('tree', 'treeRoutes');
     const trees = this.trees;
+    const owner = this.current?.name ?? KERNEL_OWNER;
     this.app.register(async (mount) => {
+      this.routeTable.claim(mount, owner);
       mount.addHook('onRequest', (request, _reply, done) => {
         attachTree(request, trees.active());
         done();
@@ -126,6 +143,7 @@ export class Kernel implements PluginKernel {
       await routes(mount, {});
     }, { prefix: '/v1' });
     this.app.register(async (mount) => {
+      this.routeTable.claim(mount, owner);
       addTreeIdParam(mount);
       mount.addHook('onRequest', (request, _reply, done) => {
         const treeId = (request.params as { tree_id?: string }).tree_id ?? '';
@@ -140,7 +158,11 @@ export class Kernel implements PluginKernel {
 
   globalRoutes(routes: FastifyPluginAsync): void {
     this.requireScope('global', 'globalRoutes');
-    this.app.register(routes, { prefix: '/v1' });
+    const owner = this.current?.name ?? KERNEL_OWNER;
+    this.app.register(async (mount) => {
+      this.routeTable.claim(mount, owner);
+      await routes(mount, {});
+    }, { prefix: '/v1' });
   }
 
   onRecord(kindPrefix: string, observer: RecordObserver): void {

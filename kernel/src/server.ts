@@ -26,6 +26,7 @@ import { installRouteConventions } from './http/route-conventions.js';
 import { installValidators } from './http/validation.js';
 import { installOpenApi } from './http/openapi.js';
 import { Kernel } from './kernel.js';
+import { RouteTable } from './route-table.js';
 import { treesRoutes } from './routes/trees.js';
 import { capabilitiesRoutes } from './routes/capabilities.js';
 import { declaredDependencies, type Manifest, type PluginSource } from './plugin.js';
@@ -111,6 +112,7 @@ export async function createServer(options: ServerOptions): Promise<RootlineServ
   if (env.ROOTLINE_LOG_REQUESTS === '1') installRequestLog(app, logger);
   installValidators(app);
   installRouteConventions(app);
+  const routes = new RouteTable().install(app);
 
   // The singletons every plugin may use (typed on @fastify/awilix's Cradle, plugin-api/services.ts).
   const container = createContainer<Cradle>({ injectionMode: InjectionMode.PROXY, strict: true });
@@ -136,7 +138,7 @@ export async function createServer(options: ServerOptions): Promise<RootlineServ
   const appVersion = options.appVersion ?? '0.1.0';
   await installOpenApi(app, { appVersion });
   const kernel = new Kernel({
-    app, container, registry, trees, bus, observers, paging, clock, ids, layout, logger,
+    app, container, registry, trees, bus, observers, paging, clock, ids, layout, logger, routes,
     settings: { appVersion, heartbeatMs: options.heartbeatMs ?? 15_000, env },
   });
   await app.register(fp(async (instance) => {

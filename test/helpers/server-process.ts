@@ -64,6 +64,36 @@ export function cleanup(server: RunningServer) {
   rmSync(server.dataDir, { recursive: true, force: true });
 }
 
+/** A fetch Response whose json() is untyped, as tests read it. */
+export type JsonResponse = Omit<Response, 'json'> & { json(): Promise<any> };
+
+/** fetch against a running server with its human token (or `token`, or none with `null`) and JSON bodies. */
+export type Api = (path: string, init?: RequestInit & { token?: string | null }) => Promise<JsonResponse>;
+
+export function apiOf(server: RunningServer): Api {
+  return (path, init = {}) => {
+    const headers = new Headers(init.headers);
+    const token = init.token === undefined ? server.token : init.token;
+    if (token) headers.set('authorization', `Bearer ${token}`);
+    if (init.body && !headers.has('content-type')) headers.set('content-type', 'application/json');
+    return fetch(`${server.url}${path}`, { ...init, headers }) as Promise<JsonResponse>;
+  };
+}
+
+/**
+ * A server of the test's own, from `bundle` in a fresh data folder, stopped and removed in
+ * the test's teardown: no end-to-end test depends on what another one did, or on running
+ * after it.
+ */
+export async function ownServer(t: { teardown(fn: () => unknown): void }, bundle: string, options: { env?: NodeJS.ProcessEnv } = {}): Promise<RunningServer & { api: Api }> {
+  const server = await startServer(bundle, options);
+  t.teardown(async () => {
+    await server.stop();
+    cleanup(server);
+  });
+  return Object.assign(server, { api: apiOf(server) });
+}
+
 /** A raw HTTP request (fetch will not let a test send a foreign Host header). */
 export function rawRequest(url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
   return new Promise((resolvePromise, reject) => {

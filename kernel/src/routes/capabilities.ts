@@ -7,6 +7,7 @@ const API_VERSION = '1.0';
 /** `GET /v1/capabilities` (CONTRACT §11): versions, platform, what can be imported, loaded plugins. */
 export const capabilitiesRoutes = (kernel: Kernel) => async function capabilities(app: FastifyInstance) {
   app.get('/capabilities', {
+    config: { humanOnly: false },
     schema: {
       summary: 'What this server can do',
       tags: ['capabilities'],

@@ -26,6 +26,7 @@ export const treesRoutes = (kernel: Kernel) => async function trees(app: Fastify
   const shape = (row: TreeRow): Static<typeof TreeDto> => ({ ...row, active: row.tree_id === registry.activeTreeId() });
 
   route.get('/trees', {
+    config: { humanOnly: false },
     schema: {
       summary: 'List trees',
       tags: ['trees'],
@@ -52,6 +53,7 @@ export const treesRoutes = (kernel: Kernel) => async function trees(app: Fastify
   });
 
   route.get('/trees/:tree_id', {
+    config: { humanOnly: false },
     schema: { summary: 'Read a tree', tags: ['trees'], params: TreeIdParams, response: { 200: TreeDto }, 'x-problems': [404] },
   }, async (request) => {
     const row = registry.getTree(request.params.tree_id);

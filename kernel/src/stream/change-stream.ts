@@ -33,6 +33,7 @@ export class ChangeStreams {
     app.get(
       '/events/stream',
       {
+        config: { humanOnly: false },
         schema: {
           summary: 'Change notices as server-sent events',
           description:

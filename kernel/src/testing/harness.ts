@@ -8,6 +8,9 @@ import type { Clock } from '../ids.js';
 import type { ManifestEntry, PluginSource } from '../plugin.js';
 import type { TreeRecord } from '../records.js';
 
+/** Who may do what, as one table: every route checked with the human, an agent and no token. */
+export { checkRouteAccess, routeAccessTable, type AccessCheckOptions, type AccessRow, type AccessRule, type AccessAssertions } from './access.js';
+
 /** The part of a tap test the harness needs. */
 export interface TeardownHost {
   teardown(fn: () => unknown): void;

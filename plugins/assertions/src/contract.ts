@@ -17,4 +17,6 @@ export type { AssertionsService };
 export type { BulkOutcome } from './service.js';
 /** `ClaimKey` is the keyset position of every claim list: open a paging window with it. */
 export type { BucketField, ClaimFilter, ClaimKey, SortOrder } from './queries.js';
+/** What `vitalClaims` returns: the persons plugin's birth and death summaries rest on these. */
+export type { VitalClaim } from './queries.js';
 export type { AssertionDto } from './schemas/assertion.js';

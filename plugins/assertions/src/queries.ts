@@ -71,6 +71,59 @@ export class ClaimQueries {
                  GROUP BY ${field} ORDER BY count DESC, key ASC LIMIT ?`;
     return this.tree.prepare(sql).all(...params, limit) as BucketCount[];
   }
+
+  /** The claims with these ids (any persona, any status); unknown ids are left out. */
+  byIds(ids: string[]): ClaimRow[] {
+    return this.tree.prepare(`SELECT ${CLAIM_COLUMNS} FROM assertions WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as ClaimRow[];
+  }
+
+  /** Up to `limit` claims of one persona in one status, oldest first: one range of assertions_by_persona_status. */
+  firstOfPersona(persona: string, status: AssertionStatus, limit: number): ClaimRow[] {
+    return this.tree
+      .prepare(`SELECT ${CLAIM_COLUMNS} FROM assertions INDEXED BY assertions_by_persona_status WHERE persona = ? AND status = ? ORDER BY created_at_ms, id LIMIT ?`)
+      .all(persona, status, limit) as ClaimRow[];
+  }
+
+  /** How many claims these personas have in these statuses, summed from `assertion_counts`. */
+  countOfPersonas(personas: string[], statuses: readonly AssertionStatus[]): number {
+    return this.tree
+      .prepare('SELECT coalesce(sum(n), 0) FROM assertion_counts WHERE persona IN (SELECT value FROM json_each(?)) AND status IN (SELECT value FROM json_each(?))')
+      .pluck()
+      .get(JSON.stringify(personas), JSON.stringify(statuses)) as number;
+  }
+
+  /** The distinct sources that these personas' claims in these statuses cite (from `assertion_counts`). */
+  sourcesOfPersonas(personas: string[], statuses: readonly AssertionStatus[]): string[] {
+    return this.tree
+      .prepare(`SELECT DISTINCT source FROM assertion_counts
+                WHERE persona IN (SELECT value FROM json_each(?)) AND status IN (SELECT value FROM json_each(?)) AND source <> '' AND n > 0 ORDER BY source`)
+      .pluck()
+      .all(JSON.stringify(personas), JSON.stringify(statuses)) as string[];
+  }
+
+  /**
+   * The standing claims of `kinds` about any of `personas`: confirmed first, then pending and
+   * deferred, each oldest first. Reads assertions_by_persona_kind, one range per (persona, kind).
+   */
+  vitalClaims(personas: readonly string[], kinds: readonly string[]): VitalClaim[] {
+    if (personas.length === 0 || kinds.length === 0) return [];
+    return this.tree
+      .prepare(`SELECT id, persona, kind, status, date, place, created_at_ms FROM assertions
+                WHERE persona IN (SELECT value FROM json_each(?)) AND kind IN (SELECT value FROM json_each(?)) AND ${ACTIVE_SQL}
+                ORDER BY status = 'confirmed' DESC, created_at_ms, id`)
+      .all(JSON.stringify(personas), JSON.stringify(kinds)) as VitalClaim[];
+  }
+}
+
+/** A standing claim about a life event of a persona: what a person's birth or death summary rests on. */
+export interface VitalClaim {
+  id: string;
+  persona: string;
+  kind: string;
+  status: AssertionStatus;
+  date: string | null;
+  place: string | null;
+  created_at_ms: number;
 }
 
 /** SELECT <columns> of one keyset page; `limit` is the last parameter. */

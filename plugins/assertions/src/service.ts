@@ -1,8 +1,10 @@
 import type { Actor, Clock, IdSource, PageEnvelope, PageWindow, Tree } from '@rootline/kernel';
+import type { EntityLabel } from '@rootline/kernel';
 import type { CitationsService, SourcesService } from '@rootline/plugin-sources/contract';
 import type { PersonasService } from '@rootline/plugin-personas/contract';
 import { AssertionProblems } from './errors.js';
 import { step, type Review } from './states.js';
+import type { AssertionStatus } from './states.js';
 import { ClaimWriter, type NewClaim } from './writer.js';
 import { ClaimQueries, keyOf, type BucketCount, type BucketField, type ClaimFilter, type ClaimKey, type SortOrder } from './queries.js';
 import { claimDto, evidenceDto, type ClaimRow } from './store.js';
@@ -12,6 +14,7 @@ import { claimTranscription, type TranscriptionClaimed } from './transcription.j
 import type { AssertionDto } from './schemas/assertion.js';
 import type { AttachEvidenceBody } from './schemas/evidence.js';
 import type { TranscriptionBody } from './schemas/transcription.js';
+import type { VitalClaim } from './queries.js';
 
 /**
  * What the service uses of the request's cradle. It keeps the cradle rather than the
@@ -189,4 +192,53 @@ export class AssertionsService {
     if (citation && !this.cradle.citationsService.exists(citation)) throw AssertionProblems.citationNotFound(citation);
     return { source: source ?? (citation ? sourceOfCitation(this.cradle.citationsService, citation) : null), citation: citation ?? null };
   }
+
+  /** `GET /labels` (views plugin): "Birth of William Smyth: 12 MAR 1851, Ledbury"; unknown ids are left out. */
+  labels(ids: string[]): EntityLabel[] {
+    const rows = this.queries.byIds(ids);
+    if (rows.length === 0) return [];
+    const names = new Map(this.cradle.personasService.labels([...new Set(rows.map((row) => row.persona))]).map((label) => [label.id, label.label]));
+    return rows.map((row) => ({ id: row.id, kind: 'assertion', label: claimLabel(row, names.get(row.persona)) }));
+  }
+
+  /**
+   * The standing claims (pending, deferred, confirmed) of these personas, oldest first, at most
+   * `limit`, and how many there are (a person's card). Reads at most `limit` rows per persona and
+   * status, each one index range, so it costs the same however many claims a persona has.
+   */
+  forPersonas(personas: string[], limit: number): { items: AssertionDto[]; total: number } {
+    const rows = personas.flatMap((persona) => STANDING.flatMap((status) => this.queries.firstOfPersona(persona, status, limit)));
+    rows.sort((a, b) => a.created_at_ms - b.created_at_ms || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return { items: rows.slice(0, limit).map(claimDto), total: this.queries.countOfPersonas(personas, STANDING) };
+  }
+
+  /** How many claims of these personas wait in the pending lane (from the per-persona counts). */
+  pendingCount(personas: string[]): number {
+    return this.queries.countOfPersonas(personas, ['pending']);
+  }
+
+  /** The distinct sources the standing claims of these personas cite, by id. */
+  citedSources(personas: string[]): string[] {
+    return this.queries.sourcesOfPersonas(personas, STANDING);
+  }
+
+  /**
+   * The standing (pending, deferred, confirmed) claims of `kinds` about `personas`, confirmed
+   * first, then oldest first: what the persons plugin builds birth and death summaries from.
+   */
+  vitalClaims(personas: readonly string[], kinds: readonly string[]): VitalClaim[] {
+    return this.queries.vitalClaims(personas, kinds);
+  }
+}
+
+/** Claims still standing: what a person's card shows. */
+const STANDING: readonly AssertionStatus[] = ['pending', 'deferred', 'confirmed'];
+
+/** "Birth of William Smyth: 12 MAR 1851, Ledbury"; the value (cut short) when there is no date or place. */
+function claimLabel(row: ClaimRow, persona: string | undefined): string {
+  const kind = row.kind.replace(/[_.-]+/g, ' ');
+  const head = `${kind.charAt(0).toUpperCase()}${kind.slice(1)}${persona ? ` of ${persona}` : ''}`;
+  const value = row.value && row.value.length > 80 ? `${row.value.slice(0, 79)}…` : row.value;
+  const detail = [row.date, row.place].filter(Boolean).join(', ') || value;
+  return detail ? `${head}: ${detail}` : head;
 }

@@ -63,6 +63,8 @@ t.test('confirm, refute and mark-fabricated are the human\'s: an agent gets 403 
   t.same(recordKinds(s, id), ['assertion.captured.v1']);
   const supersede = await s.request('POST', `/v1/assertions/${id}/supersede`, { token: s.agentToken, body: { replacement: { date: '1850' } } });
   t.equal(supersede.statusCode, 200, 'an agent may supersede (CONTRACT §3 lists it nowhere as human-only)');
+  t.equal(statusOf(s, id), 'superseded');
+  t.equal(statusOf(s, supersede.json().replacement), 'pending', 'but the agent\'s replacement waits for review: pending, not confirmed');
   t.equal((await s.request('POST', '/v1/assertions/01938f0e-0000-7000-8000-000000000000/confirm')).statusCode, 404);
   t.equal((await s.request('POST', '/v1/assertions/01938f0e-0000-7000-8000-000000000000/refute')).statusCode, 404);
 });

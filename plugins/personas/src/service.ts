@@ -1,5 +1,6 @@
 import { ACTOR_COLUMNS, actorValues, type Actor, type Clock, type IdSource, type Tree } from '@rootline/kernel';
 import type { SourcesService } from '@rootline/plugin-sources/contract';
+import type { EntityLabel } from '@rootline/kernel';
 import type { CreatePersonaBody, NamePiecesBody, PersonaDto } from './schemas.js';
 import { NAME_PIECES, displayName, type NamePieces } from './names.js';
 import { PersonaProblems } from './errors.js';
@@ -64,6 +65,20 @@ export class PersonasService {
       this.tree.record({ kind: 'persona.name_pieces_set.v1', entity_type: 'persona', entity_id: id, actor, payload: { pieces } });
       return this.get(id)!;
     });
+  }
+
+  /** `GET /labels` (views plugin): each persona's display name; unknown ids are left out. */
+  labels(ids: string[]): EntityLabel[] {
+    const rows = this.tree.prepare(`SELECT ${COLUMNS} FROM personas WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as PersonaRow[];
+    return rows.map((row) => ({ id: row.id, kind: 'persona', label: shape(row).name.display }));
+  }
+
+  /** The personas among `ids` that exist, in the order of `ids`, in one read (the persons plugin's names). */
+  many(ids: readonly string[]): PersonaDto[] {
+    if (ids.length === 0) return [];
+    const rows = this.tree.prepare(`SELECT ${COLUMNS} FROM personas WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as PersonaRow[];
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => byId.get(id) ?? []).map(shape);
   }
 }
 

@@ -1,4 +1,5 @@
 import { ACTOR_COLUMNS, actorValues, isHttpUrl, type Actor, type Clock, type IdSource, type PageEnvelope, type PageWindow, type Tree } from '@rootline/kernel';
+import type { EntityLabel } from '@rootline/kernel';
 import type { CitationsService } from './citations/service.js';
 import type { CitationDto } from './citations/schemas.js';
 import type { CreateSourceBody, FromTemplateBody } from './schemas.js';
@@ -109,5 +110,18 @@ export class SourcesService {
       .run(id, input.title, input.title.toLowerCase(), input.author ?? null, input.publisher ?? null, input.url ?? null, input.source_type ?? null, this.clock.now(), ...actorValues(actor));
     this.tree.record({ kind: 'source.created.v1', entity_type: 'source', entity_id: id, actor, payload: { title: input.title } });
     return id;
+  }
+
+  /** `GET /labels` (views plugin): each source's title; unknown ids are left out. */
+  labels(ids: string[]): EntityLabel[] {
+    const rows = this.tree.prepare('SELECT id, title FROM sources WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(ids)) as { id: string; title: string }[];
+    return rows.map((row) => ({ id: row.id, kind: 'source', label: row.title }));
+  }
+
+  /** The light rows of these sources (a person's card), by title then id, at most `limit`; unknown ids are left out. */
+  rowsOf(ids: string[], limit: number): SourceRow[] {
+    return this.tree
+      .prepare(`SELECT ${LIGHT} FROM sources WHERE id IN (SELECT value FROM json_each(?)) ORDER BY title_folded, id LIMIT ?`)
+      .all(JSON.stringify(ids), limit) as SourceRow[];
   }
 }

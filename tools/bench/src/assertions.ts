@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAgentCredential, createServer, uuidv7, type RootlineServer, type Tree } from '@rootline/kernel/host';
+import { percentile } from './stats.js';
 
 const PLUGINS = ['@rootline/plugin-sources', '@rootline/plugin-personas', '@rootline/plugin-assertions', '@rootline/plugin-pending'];
 const TREE_CLAIMS = Number(process.env.ROOTLINE_BENCH_CLAIMS ?? 1_000_000);
@@ -14,7 +15,6 @@ const PERSONA_CLAIMS = Math.min(10_000, TREE_CLAIMS);
 const SECONDS = Number(process.env.ROOTLINE_BENCH_SECONDS ?? 5);
 const LATENCY_SAMPLES = Number(process.env.ROOTLINE_BENCH_SAMPLES ?? 2000);
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const round = (value: number, places = 2) => Math.round(value * 10 ** places) / 10 ** places;
 
 async function post(url: string, headers: Record<string, string>, body: unknown) {

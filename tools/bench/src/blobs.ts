@@ -9,7 +9,8 @@ import { createReadStream, existsSync, mkdtempSync, openSync, readFileSync, rmSy
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startProcess, stopProcess, ratio } from './process.js';
+import { startProcess, stopProcess } from './process.js';
+import { ratio } from './stats.js';
 
 const root = resolve(import.meta.dirname, '../../..');
 const MIB = 1024 * 1024;

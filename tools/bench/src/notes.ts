@@ -2,7 +2,8 @@ import autocannon from 'autocannon';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startProcess, stopProcess, median, ratio } from './process.js';
+import { startProcess, stopProcess } from './process.js';
+import { cpuSecondsOf, median, ratio } from './stats.js';
 
 const root = resolve(import.meta.dirname, '../../..');
 const bundle = join(root, 'dist', 'rootline.mjs');
@@ -36,8 +37,7 @@ export async function benchStartup() {
 
 /** CPU seconds a process has used (user + system), from /proc. */
 function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  return cpuSecondsOf(readFileSync(`/proc/${pid}/stat`, 'utf8'));
 }
 
 async function measure(url: string, headers: Record<string, string>, pid: number) {

@@ -22,6 +22,3 @@ export function stopProcess(child: ChildProcess): Promise<void> {
     child.kill('SIGTERM');
   });
 }
-
-export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-export const ratio = (value: number, baseline: number) => Math.round((value / baseline) * 100) / 100;

@@ -2,6 +2,7 @@
 // Select with ROOTLINE_BENCH=notes,startup,blobs,assertions (default: all that exist).
 import { existsSync } from 'node:fs';
 import { benchNotes, benchStartup } from './notes.js';
+import { selectBenches } from './stats.js';
 
 type Bench = () => Promise<Record<string, unknown>>;
 
@@ -18,10 +19,8 @@ const benches: [string, Bench | null][] = [
   ['blobs', await optional('./blobs.ts', 'benchBlobs')],
   ['assertions', await optional('./assertions.ts', 'benchAssertions')],
 ];
-const wanted = process.env.ROOTLINE_BENCH?.split(',').map((name) => name.trim());
 const results: Record<string, unknown> = {};
-for (const [name, bench] of benches) {
-  if (!bench || (wanted && !wanted.includes(name))) continue;
+for (const [name, bench] of selectBenches(benches, process.env.ROOTLINE_BENCH)) {
   process.stdout.write(`bench ${name} ...\n`);
   results[name] = await bench();
   process.stdout.write(`${name}: ${JSON.stringify(results[name])}\n`);

@@ -13,6 +13,7 @@ export async function assertionsRoutes(app: FastifyInstance) {
   const route = app.withTypeProvider<TypeBoxTypeProvider>();
 
   route.get('/assertions', {
+    config: { humanOnly: false },
     schema: {
       summary: "A persona's claims, oldest first (filters apply before paging)",
       tags: ['assertions'],
@@ -31,6 +32,7 @@ export async function assertionsRoutes(app: FastifyInstance) {
   });
 
   route.post('/assertions/capture', {
+    config: { humanOnly: false },
     schema: {
       summary: 'Capture a claim about a persona (an agent\'s starts pending, the human\'s confirmed)',
       tags: ['assertions'],
@@ -41,6 +43,7 @@ export async function assertionsRoutes(app: FastifyInstance) {
   }, async (request) => request.diScope.cradle.assertionsService.capture(request.actor, request.body));
 
   route.post('/assertions/transcription-claim', {
+    config: { humanOnly: false },
     schema: {
       summary: 'Claim what a transcribed record says: creates its personas and their claims, citing the source',
       tags: ['assertions'],
@@ -51,6 +54,7 @@ export async function assertionsRoutes(app: FastifyInstance) {
   }, async (request) => request.diScope.cradle.assertionsService.transcribe(request.actor, request.body));
 
   route.get('/assertions/:id', {
+    config: { humanOnly: false },
     schema: { summary: 'Read one claim with its evidence', tags: ['assertions'], params: AssertionParams, response: { 200: AssertionDto }, 'x-problems': [404] },
   }, async (request) => request.diScope.cradle.assertionsService.get(request.params.id) ?? Promise.reject(AssertionProblems.assertionNotFound(request.params.id)));
 }

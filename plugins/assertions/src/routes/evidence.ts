@@ -8,6 +8,7 @@ export async function evidenceRoutes(app: FastifyInstance) {
   const route = app.withTypeProvider<TypeBoxTypeProvider>();
 
   route.post('/assertions/:id/attach-evidence', {
+    config: { humanOnly: false },
     schema: {
       summary: 'Attach evidence to a claim (a blob, a URL, a citation or an offline record)',
       tags: ['assertions'],
@@ -22,6 +23,7 @@ export async function evidenceRoutes(app: FastifyInstance) {
   });
 
   route.post('/assertions/:id/attach-evidence-and-confirm', {
+    config: { humanOnly: false },
     schema: {
       summary: 'Attach real, followable evidence and confirm the claim (open to agents; offline records are refused)',
       tags: ['assertions'],

@@ -24,6 +24,7 @@ export async function reviewRoutes(app: FastifyInstance) {
   }
 
   route.post('/assertions/:id/supersede', {
+    config: { humanOnly: false },
     schema: {
       summary: 'Replace a standing claim by a corrected one; the old one becomes superseded',
       tags: ['assertions'],

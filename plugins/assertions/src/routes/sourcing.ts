@@ -9,6 +9,7 @@ export async function sourcingRoutes(app: FastifyInstance) {
   const route = app.withTypeProvider<TypeBoxTypeProvider>();
 
   route.get('/assertions/unsourced', {
+    config: { humanOnly: false },
     schema: {
       summary: 'Active claims that cite no source yet, oldest first, awaiting human evaluation',
       tags: ['assertions'],
@@ -21,10 +22,12 @@ export async function sourcingRoutes(app: FastifyInstance) {
   });
 
   route.get('/assertions/unsourced/tally', {
+    config: { humanOnly: false },
     schema: { summary: 'Sourcing tally of active claims: sourced + needs_source = total', tags: ['assertions'], response: { 200: SourcingTally } },
   }, async (request) => request.diScope.cradle.assertionsService.tally());
 
   route.get('/sources/:id/cited-by', {
+    config: { humanOnly: false },
     schema: {
       summary: 'Claims that cite a source, oldest first (any persona, any status)',
       tags: ['sources', 'assertions'],

@@ -7,6 +7,7 @@ import { parseKindPrefixes } from '../kind-prefixes.js';
 export async function auditRoutes(app: FastifyInstance) {
   const route = app.withTypeProvider<TypeBoxTypeProvider>();
   route.get('/audit', {
+    config: { humanOnly: false },
     schema: {
       summary: 'Audit trail of the tree, newest first',
       description: 'Every change to the tree as the record that was written with it. `include` keeps kinds starting with one of the given prefixes. Keyset paging: rows added while you page appear on a fresh first page, never inside a walk.',

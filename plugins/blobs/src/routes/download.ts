@@ -15,6 +15,7 @@ export async function downloadRoutes(app: FastifyInstance) {
   route.route({
     method: ['GET', 'HEAD'],
     url: '/blobs/:address',
+    config: { humanOnly: false },
     schema: {
       summary: 'Download a blob (supports Range)',
       tags: ['blobs'],

@@ -14,6 +14,7 @@ export async function thumbnailRoutes(app: FastifyInstance) {
   route.route({
     method: ['GET', 'HEAD'],
     url: '/blobs/:address/thumbnail',
+    config: { humanOnly: false },
     schema: {
       summary: 'Thumbnail of a blob (PNG, page 1 of a PDF)',
       description: `A PNG at most ${THUMBNAIL_MAX_SIDE} px on the long side (never enlarged): page 1 of a PDF, or a JPEG/PNG/GIF/WebP/TIFF scaled down. Rendered on first request (time limit: the plugin option \`thumbnail_timeout_ms\` or ROOTLINE_THUMBNAIL_TIMEOUT_MS, default 10 s) and cached. Any other type, or a PDF that cannot be rendered (encrypted, broken, too slow), is 404 \`not-found\` with a detail saying why.`,

@@ -15,6 +15,7 @@ export const uploadRoutes = (maxBytes: number) => async function uploadRoute(app
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
   app.post('/blobs', {
+    config: { humanOnly: false },
     schema: {
       summary: 'Upload bytes (a scan, a photograph, a PDF)',
       description: `Send the raw bytes as the body (\`Content-Type: application/octet-stream\`; any type is accepted as bytes). The answer is the content address (bare SHA-256 hex), the size and the media type sniffed from the bytes. Uploading the same bytes again stores nothing new. Bodies over the ceiling (here ${maxBytes} bytes; 256 MiB unless the plugin option \`max_bytes\` or ROOTLINE_BLOB_MAX_BYTES says otherwise) are refused with 413 while arriving.`,

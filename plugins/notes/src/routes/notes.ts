@@ -9,6 +9,7 @@ export async function notesRoutes(app: FastifyInstance) {
   const route = app.withTypeProvider<TypeBoxTypeProvider>();
 
   route.get('/notes', {
+    config: { humanOnly: false },
     schema: {
       summary: 'Notes about one target, oldest first',
       tags: ['notes'],
@@ -22,6 +23,7 @@ export async function notesRoutes(app: FastifyInstance) {
   });
 
   route.post('/notes', {
+    config: { humanOnly: false },
     schema: {
       summary: 'Write a note about an entity or a free key',
       tags: ['notes'],
@@ -31,6 +33,7 @@ export async function notesRoutes(app: FastifyInstance) {
   }, async (request, reply) => reply.code(201).send(request.diScope.cradle.notesService.create(request.actor, request.body)));
 
   route.get('/notes/:id', {
+    config: { humanOnly: false },
     schema: { summary: 'Read one note', tags: ['notes'], params: NoteParams, response: { 200: NoteDto }, 'x-problems': [404] },
   }, async (request) => request.diScope.cradle.notesService.get(request.params.id) ?? Promise.reject(NoteProblems.noteNotFound(request.params.id)));
 }

@@ -10,6 +10,7 @@ export async function pendingRoutes(app: FastifyInstance) {
   const route = app.withTypeProvider<TypeBoxTypeProvider>();
 
   route.get('/pending', {
+    config: { humanOnly: false },
     schema: {
       summary: 'The review queue: agent-proposed claims awaiting the human, as a page or grouped into buckets',
       tags: ['pending'],
@@ -31,6 +32,7 @@ export async function pendingRoutes(app: FastifyInstance) {
 
   for (const review of ['defer', 'undefer'] as const) {
     route.post(`/pending/:id/${review}`, {
+      config: { humanOnly: false },
       schema: {
         summary: review === 'defer' ? 'Set a pending claim aside (deferred)' : 'Put a deferred claim back in the lane',
         tags: ['pending'],

@@ -5,6 +5,7 @@ import { AttachBlobBody, SourceDto, SourceParams } from '../schemas.js';
 /** `POST {P}/sources/{id}/attach-blob`. */
 export async function attachBlobRoutes(app: FastifyInstance) {
   app.withTypeProvider<TypeBoxTypeProvider>().post('/sources/:id/attach-blob', {
+    config: { humanOnly: false },
     schema: {
       summary: 'Attach an uploaded blob (a scan, a photograph of the record) to a source',
       description: 'The blob must have been uploaded to this tree (POST /blobs); an unknown source or blob is 404. Attaching a blob the source already has is a 200 no-op.',

@@ -5,6 +5,7 @@ import { FromTemplateBody, SourceDto } from '../schemas.js';
 /** `POST {P}/sources/from-template`. */
 export async function fromTemplateRoutes(app: FastifyInstance) {
   app.withTypeProvider<TypeBoxTypeProvider>().post('/sources/from-template', {
+    config: { humanOnly: false },
     schema: {
       summary: 'Create a source and its first citation from a citation template',
       description: 'The title is the template\'s source-list entry for these elements. Missing required elements are 400 with `errors[]`; an unknown template is 404. Source and citation are written in one transaction (`source.created.v1`, `citation.created.v1`).',

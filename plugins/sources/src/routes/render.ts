@@ -8,6 +8,7 @@ export async function renderRoutes(app: FastifyInstance) {
   const route = app.withTypeProvider<TypeBoxTypeProvider>();
 
   route.post('/citations/render', {
+    config: { humanOnly: false },
     schema: {
       summary: 'Render a citation, or a template with elements, in one style',
       description: 'Writes nothing. 400 `validation-failed` lists each missing required element (and unknown or ill-typed ones) in `errors[]`; 404 for an unknown citation or template.',

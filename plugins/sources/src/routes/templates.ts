@@ -9,6 +9,7 @@ export async function templatesRoutes(app: FastifyInstance) {
   const catalogue = app.kernel.cradle.citationCatalogue;
 
   route.get('/citation-templates', {
+    config: { humanOnly: false },
     schema: {
       summary: 'Citation templates (Evidence Explained style models), optionally of one category',
       description: 'Each template names its typed elements and renders a first reference note, a subsequent note, a bibliography entry and a source-list entry. Not paged: the list is small and fixed.',

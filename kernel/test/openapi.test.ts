@@ -1,0 +1,92 @@
+import t from 'tap';
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { buildTestServer } from '@rootline/kernel/testing';
+import { jottingsPlugin } from './fixtures/plugins.js';
+
+/**
+ * `GET /v1/openapi.json` (kernel/src/http/openapi.ts, route-conventions.ts) and the docs
+ * page `GET /v1/docs` (docs-page.ts): public, every route on both mounts, each with its
+ * tier and the Problem statuses it can answer.
+ */
+
+const problem = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Problem' } } } });
+const TEXT = {
+  400: 'Invalid request (Problem: validation-failed, unknown-query-parameter, invalid-cursor, invalid-idempotency-key, ...)',
+  401: 'Missing, unknown or revoked token (Problem: unauthorized)',
+  403: 'The human token is needed, or a cross-site request (Problem: human-token-required, cross-origin-refused)',
+  404: 'Not found (Problem: not-found, tree-not-found)',
+  421: 'Wrong Host header (Problem: misdirected-request)',
+  500: 'Internal error (Problem: internal)',
+};
+
+t.test('the OpenAPI document: public, 3.1, bearer auth, both mounts, tiers and Problem statuses', async (t) => {
+  const s = await buildTestServer(t, { builtIn: [jottingsPlugin()], plugins: ['@rootline/plugin-jottings'] });
+  const reply = await s.request('GET', '/v1/openapi.json', { token: null });
+  t.equal(reply.statusCode, 200, 'no token needed');
+  const doc = reply.json();
+  t.equal(doc.openapi, '3.1.0');
+  t.match(doc.info, { title: 'Rootline API', version: '0.1.0', description: /active-tree mount `\/v1\/\.\.\.` and the tree-pinned mount/ });
+  t.same(doc.components.securitySchemes, { bearer: { type: 'http', scheme: 'bearer' } });
+  t.same(doc.security, [{ bearer: [] }]);
+  t.match(doc.components.schemas.Problem, { type: 'object', required: ['type', 'title', 'status', 'detail', 'code', 'instance'] });
+
+  const rows: [path: string, method: string, statuses: number[]][] = [
+    ['/v1/trees', 'get', [200, 400, 401, 421, 500]],
+    ['/v1/trees', 'post', [201, 400, 401, 403, 421, 500]],
+    ['/v1/trees/active', 'put', [200, 400, 401, 403, 404, 421, 500]],
+    ['/v1/trees/{tree_id}', 'get', [200, 400, 401, 404, 421, 500]],
+    ['/v1/jottings', 'post', [400, 401, 421, 500]],
+    ['/v1/trees/{tree_id}/jottings', 'post', [400, 401, 404, 421, 500]],
+    ['/v1/trees/{tree_id}/jottings/{id}', 'delete', [400, 401, 404, 421, 500]],
+  ];
+  for (const [path, method, statuses] of rows) {
+    const operation = doc.paths[path]?.[method];
+    t.ok(operation, `${method.toUpperCase()} ${path} is documented`);
+    if (!operation) continue;
+    t.equal(operation['x-service-tier'], 'preview', `${method} ${path}: tier`);
+    t.notOk('x-problems' in operation, `${method} ${path}: x-problems becomes responses`);
+    t.same(Object.keys(operation.responses).map(Number).sort((a, b) => a - b), statuses, `${method} ${path}: statuses`);
+    for (const status of statuses.filter((code) => code >= 400)) {
+      t.same(operation.responses[status], problem(TEXT[status as keyof typeof TEXT]), `${method} ${path}: ${status} is a Problem`);
+    }
+  }
+  t.match(doc.paths['/v1/trees/{tree_id}/jottings'].post.parameters, [{ in: 'path', name: 'tree_id', required: true }], 'the pinned mount takes tree_id');
+  for (const hidden of ['/v1/openapi.json', '/v1/docs', '/v1/docs/init.js', '/v1/docs/assets/{file}']) t.notOk(doc.paths[hidden], `${hidden} is not listed`);
+});
+
+t.test('the docs page: public HTML with a strict CSP, its script and assets from swagger-ui-dist', async (t) => {
+  const s = await buildTestServer(t);
+  const page = await s.request('GET', '/v1/docs', { token: null });
+  t.equal(page.statusCode, 200);
+  t.equal(page.headers['content-type'], 'text/html; charset=utf-8');
+  t.equal(page.headers['content-security-policy'], "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'");
+  for (const src of ['/v1/docs/assets/swagger-ui-bundle.js', '/v1/docs/assets/swagger-ui-standalone-preset.js', '/v1/docs/init.js', '/v1/docs/assets/swagger-ui.css', '/v1/docs/assets/favicon-32x32.png']) {
+    t.ok(page.body.includes(`"${src}"`), `the page loads ${src}`);
+  }
+  const init = await s.request('GET', '/v1/docs/init.js', { token: null });
+  t.equal(init.headers['content-type'], 'text/javascript; charset=utf-8');
+  t.match(init.body, /url: '\/v1\/openapi\.json'/);
+  t.match(init.body, /persistAuthorization: false/);
+  const folder = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+  const assets: [file: string, type: string][] = [
+    ['swagger-ui.css', 'text/css; charset=utf-8'],
+    ['swagger-ui-bundle.js', 'text/javascript; charset=utf-8'],
+    ['swagger-ui-standalone-preset.js', 'text/javascript; charset=utf-8'],
+    ['favicon-32x32.png', 'image/png'],
+  ];
+  for (const [file, type] of assets) {
+    const asset = await s.request('GET', `/v1/docs/assets/${file}`, { token: null });
+    t.equal(asset.statusCode, 200, file);
+    t.equal(asset.headers['content-type'], type, `${file}: type`);
+    t.equal(asset.headers['cache-control'], 'public, max-age=86400', `${file}: cached a day`);
+    t.ok(asset.rawPayload.equals(readFileSync(join(folder, file))), `${file}: the package's bytes`);
+  }
+  for (const file of ['index.html', 'package.json', '..%2Fpackage.json', 'swagger-ui.js']) {
+    const missing = await s.request('GET', `/v1/docs/assets/${file}`, { token: null });
+    t.equal(missing.statusCode, 404, `${file}: not served`);
+    t.equal(missing.json().code, 'not-found');
+    t.equal(missing.json().detail, 'No such file of the docs page');
+  }
+});

@@ -1,0 +1,133 @@
+import t from 'tap';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildTestServer } from '@rootline/kernel/testing';
+import { faultsPlugin } from './fixtures/faults.js';
+
+/**
+ * Every failure is one Problem document (kernel/src/http/problem-handler.ts, CONTRACT §4):
+ * schema failures with the field, the location and the reason, Fastify's own body errors
+ * with stable codes, and anything else a 500 `internal` that shows nothing of the cause.
+ */
+
+type Field = { location: string; name: string; message: string };
+type Row = [name: string, method: string, path: string, options: { payload?: string; body?: unknown; headers?: Record<string, string> }, expected: { status: number; code: string; detail: string; errors?: Field[] }];
+
+const JSON_TYPE = { 'content-type': 'application/json' };
+
+const rows: Row[] = [
+  ['an unexpected error', 'GET', '/v1/faults/throw', {}, { status: 500, code: 'internal', detail: 'Something went wrong inside Rootline; the log has the details' }],
+  ['an error carrying a 5xx status', 'GET', '/v1/faults/server-status', {}, { status: 500, code: 'internal', detail: 'Something went wrong inside Rootline; the log has the details' }],
+  ['an error carrying another 4xx status', 'GET', '/v1/faults/client-status', {}, { status: 400, code: 'malformed-body', detail: 'The request cannot be read' }],
+  ['a syntax error carrying 400', 'GET', '/v1/faults/syntax', {}, { status: 400, code: 'malformed-body', detail: 'The body is not valid JSON' }],
+  ['JSON that does not parse', 'POST', '/v1/trees', { payload: '{oops', headers: JSON_TYPE }, { status: 400, code: 'malformed-body', detail: 'The body is not valid JSON' }],
+  ['an empty JSON body', 'POST', '/v1/trees', { payload: '', headers: JSON_TYPE }, { status: 400, code: 'malformed-body', detail: 'The body is not valid JSON' }],
+  ['a content type no route takes', 'POST', '/v1/trees', { payload: '<tree/>', headers: { 'content-type': 'application/xml' } }, { status: 415, code: 'unsupported-media-type', detail: 'This route does not accept that Content-Type' }],
+  ['a body past the limit', 'POST', '/v1/trees', { payload: JSON.stringify({ name: 'x'.repeat(4 * 1024 * 1024) }), headers: JSON_TYPE }, { status: 413, code: 'payload-too-large', detail: 'The request body is larger than this route accepts' }],
+  ['a required field missing', 'POST', '/v1/faults/nested', { body: {} }, {
+    status: 400, code: 'validation-failed', detail: "body person must have required property 'person'",
+    errors: [{ location: 'body', name: 'person', message: "must have required property 'person'" }],
+  }],
+  ['a nested required field missing', 'POST', '/v1/faults/nested', { body: { person: {} } }, {
+    status: 400, code: 'validation-failed', detail: "body person.name must have required property 'name'",
+    errors: [{ location: 'body', name: 'person.name', message: "must have required property 'name'" }],
+  }],
+  ['an unknown nested field', 'POST', '/v1/faults/nested', { body: { person: { name: 'Ann', colour: 'red' } } }, {
+    status: 400, code: 'validation-failed', detail: 'body person.colour is not a field of this request',
+    errors: [{ location: 'body', name: 'person.colour', message: 'is not a field of this request' }],
+  }],
+  ['an unknown field in an array item', 'POST', '/v1/faults/nested', { body: { person: { name: 'Ann' }, tags: [{ label: 'a' }, { label: 'b', x: 1 }] } }, {
+    status: 400, code: 'validation-failed', detail: 'body tags.1.x is not a field of this request',
+    errors: [{ location: 'body', name: 'tags.1.x', message: 'is not a field of this request' }],
+  }],
+  ['a text where a body wants a number (no coercion)', 'POST', '/v1/faults/nested', { body: { person: { name: 'Ann', born: '1841' } } }, {
+    status: 400, code: 'validation-failed', detail: 'body person.born must be integer',
+    errors: [{ location: 'body', name: 'person.born', message: 'must be integer' }],
+  }],
+  ['a body that is not an object', 'POST', '/v1/faults/nested', { body: [] }, {
+    status: 400, code: 'validation-failed', detail: 'body (whole) must be object',
+    errors: [{ location: 'body', name: '(whole)', message: 'must be object' }],
+  }],
+  ['every problem at once, in one answer', 'POST', '/v1/faults/nested', { body: { person: { born: 'x' }, extra: 1 } }, {
+    status: 400, code: 'validation-failed',
+    detail: 'body extra is not a field of this request; body person.name must have required property \'name\'; body person.born must be integer',
+    errors: [
+      { location: 'body', name: 'extra', message: 'is not a field of this request' },
+      { location: 'body', name: 'person.name', message: "must have required property 'name'" },
+      { location: 'body', name: 'person.born', message: 'must be integer' },
+    ],
+  }],
+  ['a path parameter out of range', 'GET', '/v1/faults/params/0', {}, {
+    status: 400, code: 'validation-failed', detail: 'path n must be >= 1', errors: [{ location: 'path', name: 'n', message: 'must be >= 1' }],
+  }],
+  ['a path parameter of the wrong type', 'GET', '/v1/faults/params/abc', {}, {
+    status: 400, code: 'validation-failed', detail: 'path n must be integer', errors: [{ location: 'path', name: 'n', message: 'must be integer' }],
+  }],
+  ['a required header missing', 'GET', '/v1/faults/headers', {}, {
+    status: 400, code: 'validation-failed', detail: "header x-count must have required property 'x-count'",
+    errors: [{ location: 'header', name: 'x-count', message: "must have required property 'x-count'" }],
+  }],
+  ['a header of the wrong type', 'GET', '/v1/faults/headers', { headers: { 'x-count': 'many' } }, {
+    status: 400, code: 'validation-failed', detail: 'header x-count must be integer', errors: [{ location: 'header', name: 'x-count', message: 'must be integer' }],
+  }],
+  ['an unknown query parameter', 'GET', '/v1/faults/defaults?bogus=1', {}, {
+    status: 400, code: 'unknown-query-parameter', detail: 'This route does not take the query parameter "bogus"',
+    errors: [{ location: 'query', name: 'bogus', message: 'is not a parameter of this route' }],
+  }],
+  ['a query parameter of the wrong type', 'GET', '/v1/faults/defaults?n=x', {}, {
+    status: 400, code: 'validation-failed', detail: 'query n must be integer', errors: [{ location: 'query', name: 'n', message: 'must be integer' }],
+  }],
+  ['a route that does not exist', 'GET', '/v1/faults/nothing?x=1', {}, { status: 404, code: 'route-not-found', detail: 'No route GET /v1/faults/nothing' }],
+  ['a method the route does not have', 'DELETE', '/v1/faults/throw', {}, { status: 404, code: 'route-not-found', detail: 'No route DELETE /v1/faults/throw' }],
+];
+
+t.test('Problem table: status, code, detail, errors, type, title and instance', async (t) => {
+  const s = await buildTestServer(t, { builtIn: [faultsPlugin()], plugins: ['@rootline/plugin-faults'] });
+  const titles: Record<string, string> = {
+    internal: 'Internal error',
+    'malformed-body': 'The request body cannot be read',
+    'unsupported-media-type': 'Unsupported content type',
+    'payload-too-large': 'The request body is too large',
+    'validation-failed': 'The request is not valid',
+    'unknown-query-parameter': 'Unknown query parameter',
+    'route-not-found': 'No such route',
+  };
+  for (const [name, method, path, options, expected] of rows) {
+    const reply = await s.request(method, path, options);
+    const body = reply.json();
+    t.equal(reply.statusCode, expected.status, `${name}: status`);
+    t.equal(reply.headers['content-type'], 'application/json; charset=utf-8', `${name}: JSON`);
+    t.same(body, {
+      type: `urn:rootline:problem:${expected.code}`,
+      title: titles[expected.code],
+      status: expected.status,
+      detail: expected.detail,
+      code: expected.code,
+      instance: path.split('?')[0],
+      ...(expected.errors ? { errors: expected.errors } : {}),
+    }, name);
+  }
+});
+
+t.test('a 500 shows nothing of its cause; the log has it, by method and path', async (t) => {
+  const s = await buildTestServer(t, { builtIn: [faultsPlugin()], plugins: ['@rootline/plugin-faults'] });
+  const reply = await s.request('GET', '/v1/faults/throw');
+  t.notMatch(reply.body, /home|locked|registry\.db|at /, 'no message, path or stack');
+  const fourHundred = await s.request('GET', '/v1/faults/client-status');
+  await s.server.close();
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const lines = readFileSync(join(s.dataDir, 'logs', 'rootline.log'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+  const failures = lines.filter((line) => line.msg === 'request failed');
+  t.equal(failures.length, 1, 'one error logged: the 500, not the 400');
+  t.match(failures[0], { method: 'GET', path: '/v1/faults/throw', err: { message: /is locked/ } });
+  t.equal(fourHundred.statusCode, 400);
+});
+
+t.test('query text is coerced to the declared types and defaults are filled in; bodies are not coerced', async (t) => {
+  const s = await buildTestServer(t, { builtIn: [faultsPlugin()], plugins: ['@rootline/plugin-faults'] });
+  t.same((await s.request('GET', '/v1/faults/defaults')).json(), { mode: 'plain' }, 'a default');
+  t.same((await s.request('GET', '/v1/faults/defaults?mode=x&n=5&flag=true')).json(), { mode: 'x', n: 5, flag: true }, 'text to integer and boolean');
+  t.same((await s.request('GET', '/v1/faults/params/7')).json(), { n: 7 }, 'a path parameter to integer');
+  t.same((await s.request('GET', '/v1/faults/headers', { headers: { 'x-count': '3' } })).json(), { count: 3 }, 'a header to integer');
+  t.same((await s.request('POST', '/v1/faults/nested', { body: { person: { name: 'Ann', born: 1841 } } })).json(), { person: { name: 'Ann', born: 1841 } });
+});

@@ -1,0 +1,14 @@
+import t from 'tap';
+import { buildTestServer, checkRouteAccess } from '@rootline/kernel/testing';
+
+/**
+ * Who may do what (kernel/src/testing/access.ts): every route of this suite's server, both
+ * mounts, declares its rule and keeps it for the human, an agent and no token.
+ * The audit trail is read by agents too (CONTRACT §3 lists none of it as human-only).
+ */
+const HUMAN_ONLY: string[] = [];
+
+t.test('every route declares who may call it and keeps to it', async (t) => {
+  const s = await buildTestServer(t, { plugins: ['@rootline/plugin-audit'] });
+  await checkRouteAccess(t, s, { plugin: '@rootline/plugin-audit', humanOnly: HUMAN_ONLY });
+});

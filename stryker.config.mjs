@@ -1,0 +1,49 @@
+// StrykerJS: mutation score as the measure of the tests (issue 16). Run it through
+// `npm run mutation [-- <package or folder>]` (tools/mutation/src/run.mjs), which sets
+// ROOTLINE_MUTATION_TARGET; `npx stryker run` alone mutates the kernel. docs/testing.md.
+import { mutationTarget } from './tools/mutation/src/targets.mjs';
+
+const root = import.meta.dirname;
+const target = mutationTarget(root, process.env.ROOTLINE_MUTATION_TARGET || 'kernel');
+// `--tests <glob>` of run.mjs: a narrower set of the package's test files.
+const testFiles = process.env.ROOTLINE_MUTATION_TESTS ? [process.env.ROOTLINE_MUTATION_TESTS] : target.testFiles;
+const reports = `reports/mutation/${target.slug}`;
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  packageManager: 'npm',
+  testRunner: 'tap',
+  tap: {
+    testFiles,
+    // The runner starts each test file with plain node (not tap's CLI): tsx loads the TypeScript.
+    nodeArgs: ['--import', 'tsx'],
+    forceBail: true,
+  },
+  mutate: target.mutate,
+  // Per test file: a mutant runs only the files that reached it.
+  coverageAnalysis: 'perTest',
+  // Packages load one another through workspace symlinks (node_modules/@rootline/*): a
+  // sandbox copy would never be the code the tests import, so mutants are placed in the
+  // real files and restored afterwards.
+  inPlace: true,
+  // tsx does not type-check, so Stryker need not add `// @ts-nocheck` to every file: with
+  // inPlace that would rewrite (and later restore) files other people are editing.
+  disableTypeChecks: false,
+  // The mutated files are the real sources for the length of a run: mark them @ts-nocheck
+  // so a type-check started meanwhile (npm test in another shell) still passes. Nothing else.
+  disableTypeChecks: target.mutate[0],
+  incremental: true,
+  incrementalFile: `${reports}/incremental.json`,
+  tempDirName: '.stryker-tmp',
+  reporters: ['clear-text', 'progress', 'html', 'json'],
+  htmlReporter: { fileName: `${reports}/index.html` },
+  jsonReporter: { fileName: `${reports}/report.json` },
+  clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true, reportMutants: false },
+  // Two test processes at a time: each boots a server with real SQLite files.
+  concurrency: 2,
+  // A mutant is a Timeout (counted as detected) only when its tests take far longer than
+  // they did unmutated: generous, so a busy machine does not pass for a caught mutant.
+  timeoutFactor: 2.5,
+  timeoutMS: 30_000,
+  thresholds: { high: 90, low: 80, break: null },
+};
