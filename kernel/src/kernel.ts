@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { Cradle } from '@fastify/awilix';
+import type { Cradle, RequestCradle } from '@fastify/awilix';
 import type { Logger } from 'pino';
 import { asValue, type AwilixContainer } from 'awilix';
 import type { Registry } from './storage/registry.js';
@@ -12,7 +12,8 @@ import type { Clock, IdSource } from './ids.js';
 import type { DataDirLayout } from './storage/data-dir.js';
 import type { LoadedPlugin } from './plugin.js';
 import type { Actor } from './auth/actor.js';
-import type { ServiceRegistrations } from './plugin-api/services.js';
+import type { ServiceCradle, ServiceRegistrations } from './plugin-api/services.js';
+import { systemActor } from './auth/actor.js';
 import { KERNEL_OWNER, type RouteEntry, type RouteTable } from './route-table.js';
 import { addTreeIdParam } from './http/route-conventions.js';
 import { bindQueryToTree } from './http/paging.js';
@@ -63,6 +64,7 @@ export interface PluginKernel {
    * `assertion.`), synchronously inside the transaction that wrote it: how a plugin keeps
    * something it derives from another plugin's data up to date without that plugin calling it.
    * What the observer writes commits with the change; if it throws, the change rolls back.
+   * `services()` gives the tree's services (as a request would see them, acting as the system).
    */
   onRecord(kindPrefix: string, observer: RecordObserver): void;
   readonly paging: Paging;
@@ -166,7 +168,17 @@ export class Kernel implements PluginKernel {
   }
 
   onRecord(kindPrefix: string, observer: RecordObserver): void {
-    this.observers.add(kindPrefix, observer);
+    this.observers.add(kindPrefix, (tree, record) => observer(tree, record, () => this.servicesOf(tree)));
+  }
+
+  /**
+   * The services of one tree outside any request (for record observers): a scope of the
+   * container holding the tree and the system actor, made only when an observer asks.
+   */
+  private servicesOf(tree: Tree): ServiceCradle {
+    const scope = this.container.createScope<RequestCradle>();
+    scope.register({ tree: asValue(tree), actor: asValue(systemActor) });
+    return scope.cradle as ServiceCradle;
   }
 
   declareIngest(...formats: string[]): void {

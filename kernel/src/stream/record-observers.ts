@@ -1,8 +1,12 @@
 import type { TreeRecord } from '../records.js';
 import type { Tree } from '../storage/tree.js';
+import type { ServiceCradle } from '../plugin-api/services.js';
 
 /** Called with each record whose kind starts with the prefix it was registered for. */
-export type RecordObserver = (tree: Tree, record: TreeRecord) => void;
+export type RecordObserver = (tree: Tree, record: TreeRecord, services: () => ServiceCradle) => void;
+
+/** What the log calls: the kernel adds the `services` of the tree to each observer. */
+type LogObserver = (tree: Tree, record: TreeRecord) => void;
 
 /**
  * Plugins that keep something derived from another plugin's data (a name index over
@@ -12,9 +16,9 @@ export type RecordObserver = (tree: Tree, record: TreeRecord) => void;
  * observer that throws rolls the whole change back. Keep them to a few statements.
  */
 export class RecordObservers {
-  private readonly observers: { prefix: string; observer: RecordObserver }[] = [];
+  private readonly observers: { prefix: string; observer: LogObserver }[] = [];
 
-  add(kindPrefix: string, observer: RecordObserver): void {
+  add(kindPrefix: string, observer: LogObserver): void {
     this.observers.push({ prefix: kindPrefix, observer });
   }
 

@@ -103,3 +103,4 @@ export async function buildTestServer(t: TeardownHost, options: TestServerOption
     },
   };
 }
+export type { PluginSource } from '../plugin.js';

@@ -1,0 +1,32 @@
+import { definePlugin, scoped } from '@rootline/kernel';
+import { EventsService } from './service.js';
+import { AssociationsService } from './associations.js';
+import { FanService } from './fan.js';
+import { Subjects } from './subjects.js';
+import { eventsRoutes } from './routes/events.js';
+import { associationsRoutes } from './routes/associations.js';
+import { fanRoutes } from './routes/fan.js';
+
+/**
+ * @rootline/plugin-events: life events (GEDCOM or custom types, GEDCOM dates with a derived
+ * sort key, place, participants that are persons or personas, append-only corrections),
+ * associations, and the FAN network built from both. Uses persons and personas through
+ * their services to check who takes part.
+ */
+export default definePlugin({
+  name: '@rootline/plugin-events',
+  scope: 'tree',
+  dependencies: ['@rootline/plugin-personas', '@rootline/plugin-persons'],
+  register(app) {
+    app.kernel.services({
+      eventsService: scoped(({ tree, clock, ids, personsService, personasService }) =>
+        new EventsService(tree, clock, ids, personsService, new Subjects(personsService, personasService))),
+      associationsService: scoped(({ tree, clock, ids, personsService, personasService }) =>
+        new AssociationsService(tree, clock, ids, new Subjects(personsService, personasService))),
+      fanService: scoped(({ tree, personsService, personasService }) => new FanService(tree, personsService, personasService)),
+    });
+    app.kernel.treeRoutes(eventsRoutes);
+    app.kernel.treeRoutes(associationsRoutes);
+    app.kernel.treeRoutes(fanRoutes);
+  },
+});

@@ -1,0 +1,24 @@
+import { definePlugin, scoped } from '@rootline/kernel';
+import { PersonsService } from './service.js';
+import { personsRoutes } from './routes/persons.js';
+import { followPersonasAndClaims } from './observers.js';
+
+/**
+ * @rootline/plugin-persons: persons concluded over personas, with a name search, birth and
+ * death summaries derived from the personas' claims, the living status (derived, or the
+ * human's override), retract and split. Reads personas and claims through their services and
+ * follows their records (`persona.`, `assertion.`) to keep what it derives in step.
+ */
+export default definePlugin({
+  name: '@rootline/plugin-persons',
+  scope: 'tree',
+  dependencies: ['@rootline/plugin-personas', '@rootline/plugin-assertions'],
+  register(app) {
+    app.kernel.services({
+      // The whole cradle: personas and assertions services are built only when a request uses them.
+      personsService: scoped((cradle) => new PersonsService(cradle)),
+    });
+    app.kernel.treeRoutes(personsRoutes);
+    followPersonasAndClaims(app);
+  },
+});

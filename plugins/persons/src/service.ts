@@ -1,0 +1,182 @@
+import { type Actor, type Clock, type EntityLabel, type IdSource, type PageEnvelope, type PageWindow, type Tree } from '@rootline/kernel';
+import type { PersonaDto, PersonasService } from '@rootline/plugin-personas/contract';
+import type { AssertionsService } from '@rootline/plugin-assertions/contract';
+import type { PersonDto } from './schemas.js';
+import { PersonProblems } from './errors.js';
+import { labelOf, personDto, PersonStore, type Derived, type PersonRow } from './store.js';
+import { namesOf } from './names.js';
+import { summarise, VITAL_KINDS } from './vitals.js';
+import { activeCount, keyOfSorted, sortedPage, type PersonSort, type SortKey, type SortOrder } from './list.js';
+import { hitsAfter, searchHits, searchQueries, type SearchKey } from './search.js';
+
+/**
+ * What the service uses of the cradle. It keeps the cradle, not the services: the personas
+ * and assertions services are built only when a request needs them (reads never do).
+ */
+interface PersonsCradle {
+  tree: Tree;
+  clock: Clock;
+  ids: IdSource;
+  personasService: PersonasService;
+  assertionsService: AssertionsService;
+}
+
+/**
+ * Persons of one tree: conclusions that personas are one person, with derived names, birth
+ * and death summaries and living status. Registered as the scoped `personsService`; the
+ * family, events and views plugins read persons through it. Every change is one transaction
+ * with its `person.*.v1` record; refusals are thrown before anything is written.
+ */
+export class PersonsService {
+  private readonly tree: Tree;
+  private readonly store: PersonStore;
+
+  constructor(private readonly cradle: PersonsCradle) {
+    this.tree = cradle.tree;
+    this.store = new PersonStore(cradle.tree);
+  }
+
+  /** An active person, or undefined (unknown, retracted or merged). */
+  get(id: string): PersonDto | undefined {
+    return this.many([id])[0];
+  }
+
+  exists(id: string): boolean {
+    return this.store.active([id]).length > 0;
+  }
+
+  /** An active person, or 404 `not-found`. */
+  require(id: string): PersonDto {
+    const person = this.get(id);
+    if (!person) throw PersonProblems.personNotFound(id);
+    return person;
+  }
+
+  /** The active person a persona is concluded into, or null. */
+  personOfPersona(persona: string): string | null {
+    return this.store.personOfPersona(persona);
+  }
+
+  /** The active persons among `ids`, in the order of `ids` (unknown, retracted and repeated ids omitted). */
+  many(ids: string[]): PersonDto[] {
+    const year = this.thisYear();
+    return this.inOrder(ids, this.store.active(ids)).map((row) => personDto(row, year));
+  }
+
+  /** "William Smyth (1851–1920)" for each active person among `ids` (unknown ids omitted). */
+  labels(ids: string[]): EntityLabel[] {
+    return this.store.active(ids).map((row) => ({ id: row.id, kind: 'person', label: labelOf(row) }));
+  }
+
+  /** One page of the list: a name search in relevance order, or every active person in `sort` order. */
+  page(query: { q?: string }, order: { sort: PersonSort; order: SortOrder }, window: PageWindow<SortKey | SearchKey>): PageEnvelope<PersonDto> {
+    const year = this.thisYear();
+    if (query.q !== undefined) {
+      const queries = searchQueries(query.q);
+      const hits = queries ? searchHits(this.tree, queries, (seqs) => this.store.searchTexts(seqs)) : [];
+      const fetch = (after: SortKey | SearchKey | null, take: number) => {
+        const page = hitsAfter(hits, after as SearchKey | null, take);
+        const rows = new Map(this.store.bySeq(page.map((hit) => hit.seq)).map((row) => [row.seq, row]));
+        return page.flatMap((hit) => (rows.has(hit.seq) ? [{ hit, row: rows.get(hit.seq)! }] : []));
+      };
+      return window.read(fetch, hits.length, ({ hit }): SearchKey => [hit.tier, hit.score, hit.seq], ({ row }) => personDto(row, year));
+    }
+    const fetch = (after: SortKey | SearchKey | null, take: number) => sortedPage(this.tree, order.sort, order.order, after as SortKey | null, take);
+    return window.read(fetch, () => activeCount(this.tree), keyOfSorted, (row) => personDto(row, year));
+  }
+
+  /** Concludes that `personas` are one person: 404 for an unknown persona, 409 for one already in an active person. */
+  conclude(actor: Actor, personas: string[]): PersonDto {
+    return this.tree.transact(() => {
+      const known = this.cradle.personasService.many(personas);
+      const missing = personas.find((persona) => !known.some((found) => found.id === persona));
+      if (missing) throw PersonProblems.personaNotFound(missing);
+      this.refuseConcluded(personas);
+      const id = this.cradle.ids.next();
+      const now = this.cradle.clock.now();
+      this.store.insert(actor, id, personas, this.derive(personas, known), now);
+      this.tree.record({ kind: 'person.concluded.v1', entity_type: 'person', entity_id: id, actor, payload: { personas } });
+      return this.get(id)!;
+    });
+  }
+
+  /** Sets (true/false) or clears (null) the human's living-status override. */
+  setLiving(actor: Actor, id: string, living: boolean | null, reason: string | undefined): PersonDto {
+    return this.tree.transact(() => {
+      this.require(id);
+      this.store.setLiving(id, living, this.cradle.clock.now());
+      this.tree.record({ kind: 'person.living_status_set.v1', entity_type: 'person', entity_id: id, actor, payload: { living, reason: reason ?? null } });
+      return this.get(id)!;
+    });
+  }
+
+  /** Takes a mistaken conclusion out of every view; its personas are free again; the row and record stay. */
+  retract(actor: Actor, id: string, reason: string | undefined): { id: string; status: 'retracted'; personas: string[] } {
+    return this.tree.transact(() => {
+      const person = this.require(id);
+      this.store.retract(id, this.cradle.clock.now());
+      this.tree.record({ kind: 'person.retracted.v1', entity_type: 'person', entity_id: id, actor, payload: { reason: reason ?? null, personas: person.personas } });
+      return { id, status: 'retracted' as const, personas: person.personas };
+    });
+  }
+
+  /** Moves `personas` (a strict, non-empty subset of the person's) to a new person; both are re-derived. */
+  split(actor: Actor, id: string, personas: string[]): { person: PersonDto; new_person: PersonDto } {
+    return this.tree.transact(() => {
+      const person = this.require(id);
+      const strangers = personas.filter((persona) => !person.personas.includes(persona));
+      if (strangers.length) throw PersonProblems.notAPersonaOf(id, strangers);
+      // The new person keeps the personas in the person's own order.
+      const moving = person.personas.filter((persona) => personas.includes(persona));
+      const staying = person.personas.filter((persona) => !personas.includes(persona));
+      if (staying.length === 0) throw PersonProblems.splitTakesAll(id);
+      const newId = this.cradle.ids.next();
+      const now = this.cradle.clock.now();
+      this.store.insert(actor, newId, [], this.derive(moving), now);
+      this.store.movePersonas(id, newId, moving);
+      this.store.update(id, this.derive(staying), now);
+      this.store.touch(id, now);
+      this.tree.record({ kind: 'person.split.v1', entity_type: 'person', entity_id: id, actor, payload: { new_person: newId, personas: moving } });
+      return { person: this.get(id)!, new_person: this.get(newId)! };
+    });
+  }
+
+  /**
+   * Re-derives a person from its personas after another plugin's change (record observers):
+   * names, sex, search text and the birth and death summaries. `updated_at_ms` becomes `atMs`
+   * when any of them changed.
+   */
+  refresh(person: string, atMs: number): void {
+    const row = this.store.active([person])[0];
+    if (row) this.store.update(person, this.derive(JSON.parse(row.personas) as string[]), atMs);
+  }
+
+  /** The active person of a claim's persona, for observers that only know the claim. */
+  personOfClaim(assertion: string): string | null {
+    const claim = this.cradle.assertionsService.get(assertion);
+    return claim ? this.store.personOfPersona(claim.persona) : null;
+  }
+
+  /** Names, sex and summaries of a person made of `personas` (`known`: the personas, when just read). */
+  private derive(personas: string[], known?: PersonaDto[]): Derived {
+    const names = namesOf(known ?? this.cradle.personasService.many(personas));
+    return { names, ...summarise(this.cradle.assertionsService.vitalClaims(personas, VITAL_KINDS)) };
+  }
+
+  private refuseConcluded(personas: string[]): void {
+    const concluded = this.store.concluded(personas);
+    for (const persona of personas) {
+      const person = concluded.get(persona);
+      if (person) throw PersonProblems.personaAlreadyConcluded(persona, person);
+    }
+  }
+
+  private inOrder(ids: string[], rows: PersonRow[]): PersonRow[] {
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return [...new Set(ids)].flatMap((id) => byId.get(id) ?? []);
+  }
+
+  private thisYear(): number {
+    return new Date(this.cradle.clock.now()).getUTCFullYear();
+  }
+}

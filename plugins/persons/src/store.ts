@@ -1,0 +1,191 @@
+import { actorValues, type Actor, type Tree } from '@rootline/kernel';
+import { lifeYears, parseGedcomDate } from '@rootline/gedcom-date';
+import type { PersonDto, VitalSummary } from './schemas.js';
+import type { PersonNames } from './names.js';
+import { derivedLiving, type Vital } from './vitals.js';
+
+/** A person row with its active personas (a JSON array, in order). */
+export interface PersonRow {
+  seq: number;
+  id: string;
+  display_name: string;
+  sex: PersonDto['sex'];
+  birth_assertion: string | null;
+  birth_date: string | null;
+  birth_sort: string | null;
+  birth_place: string | null;
+  birth_status: string | null;
+  birth_year: number | null;
+  death_assertion: string | null;
+  death_date: string | null;
+  death_sort: string | null;
+  death_place: string | null;
+  death_status: string | null;
+  living_override: 0 | 1 | null;
+  created_at_ms: number;
+  updated_at_ms: number;
+  personas: string;
+}
+
+/** The derived columns of a person: what refreshing it may change. */
+export interface Derived {
+  names: PersonNames;
+  birth: Vital | null;
+  death: Vital | null;
+}
+
+/** Columns of PersonRow, for `SELECT ${PERSON_COLUMNS} FROM persons p`. */
+export const PERSON_COLUMNS = `p.seq, p.id, p.display_name, p.sex,
+  p.birth_assertion, p.birth_date, p.birth_sort, p.birth_place, p.birth_status, p.birth_year,
+  p.death_assertion, p.death_date, p.death_sort, p.death_place, p.death_status,
+  p.living_override, p.created_at_ms, p.updated_at_ms,
+  (SELECT json_group_array(persona) FROM (SELECT persona FROM person_personas WHERE person = p.id AND active = 1 ORDER BY position)) AS personas`;
+
+const DERIVED_COLUMNS = ['display_name', 'name_key', 'surname_key', 'sex', 'search_text', 'birth_assertion', 'birth_date', 'birth_sort', 'birth_place', 'birth_status', 'birth_year', 'death_assertion', 'death_date', 'death_sort', 'death_place', 'death_status'];
+
+function derivedValues({ names, birth, death }: Derived): (string | number | null)[] {
+  return [
+    names.display_name, names.name_key, names.surname_key, names.sex, names.search_text,
+    birth?.assertion ?? null, birth?.date ?? null, birth?.sort ?? null, birth?.place ?? null, birth?.status ?? null, birth?.latestYear ?? null,
+    death?.assertion ?? null, death?.date ?? null, death?.sort ?? null, death?.place ?? null, death?.status ?? null,
+  ];
+}
+
+function summary(assertion: string | null, date: string | null, sort: string | null, place: string | null, status: string | null): VitalSummary | null {
+  if (assertion === null) return null;
+  return { date, sort_date: sort, place, assertion, status: status as string, flagged: status !== 'confirmed' };
+}
+
+/** The wire shape of a person row; `thisYear` drives the derived living rule. */
+export function personDto(row: PersonRow, thisYear: number): PersonDto {
+  return {
+    id: row.id,
+    display_name: row.display_name,
+    personas: JSON.parse(row.personas) as string[],
+    sex: row.sex,
+    birth: summary(row.birth_assertion, row.birth_date, row.birth_sort, row.birth_place, row.birth_status),
+    death: summary(row.death_assertion, row.death_date, row.death_sort, row.death_place, row.death_status),
+    living: row.living_override === null ? derivedLiving(row.death_assertion !== null, row.birth_year, thisYear) : row.living_override === 1,
+    living_source: row.living_override === null ? 'derived' : 'override',
+    created_at_ms: row.created_at_ms,
+    updated_at_ms: row.updated_at_ms,
+  };
+}
+
+/** "William Smyth (1851–1920)", or the name alone when no year is known. */
+export function labelOf(row: PersonRow): string {
+  const years = lifeYears(row.birth_date === null ? undefined : parseGedcomDate(row.birth_date), row.death_date === null ? undefined : parseGedcomDate(row.death_date));
+  return years ? `${row.display_name} (${years})` : row.display_name;
+}
+
+/**
+ * Single-person SQL over the persons tables and the two name-search tables (lists live in
+ * list.ts and search.ts). Callers run writes inside `tree.transact`.
+ */
+export class PersonStore {
+  constructor(private readonly tree: Tree) {}
+
+  /** Active persons among `ids` (any order). */
+  active(ids: readonly string[]): PersonRow[] {
+    if (ids.length === 0) return [];
+    return this.tree
+      .prepare(`SELECT ${PERSON_COLUMNS} FROM persons p WHERE p.id IN (SELECT value FROM json_each(?)) AND p.status = 'active'`)
+      .all(JSON.stringify(ids)) as PersonRow[];
+  }
+
+  /** Active persons by row number (search hits), in the order given. */
+  bySeq(seqs: readonly number[]): PersonRow[] {
+    if (seqs.length === 0) return [];
+    const rows = this.tree
+      .prepare(`SELECT ${PERSON_COLUMNS} FROM persons p WHERE p.seq IN (SELECT value FROM json_each(?)) AND p.status = 'active'`)
+      .all(JSON.stringify(seqs)) as PersonRow[];
+    const bySeq = new Map(rows.map((row) => [row.seq, row]));
+    return seqs.flatMap((seq) => bySeq.get(seq) ?? []);
+  }
+
+  /** The folded name text of persons by row number (search.ts checks short words in it). */
+  searchTexts(seqs: readonly number[]): Map<number, string> {
+    const rows = this.tree.prepare('SELECT seq, search_text FROM persons WHERE seq IN (SELECT value FROM json_each(?))').all(JSON.stringify(seqs)) as { seq: number; search_text: string }[];
+    return new Map(rows.map((row) => [row.seq, row.search_text]));
+  }
+
+  /** The active person a persona is concluded into. */
+  personOfPersona(persona: string): string | null {
+    return (this.tree.prepare('SELECT person FROM person_personas WHERE persona = ? AND active = 1').pluck().get(persona) as string | undefined) ?? null;
+  }
+
+  /** Which of `personas` are in an active person: persona -> person. */
+  concluded(personas: readonly string[]): Map<string, string> {
+    const rows = this.tree
+      .prepare('SELECT persona, person FROM person_personas WHERE persona IN (SELECT value FROM json_each(?)) AND active = 1')
+      .all(JSON.stringify(personas)) as { persona: string; person: string }[];
+    return new Map(rows.map((row) => [row.persona, row.person]));
+  }
+
+  insert(actor: Actor, id: string, personas: readonly string[], derived: Derived, atMs: number): void {
+    const { lastInsertRowid } = this.tree
+      .prepare(`INSERT INTO persons (id, status, ${DERIVED_COLUMNS.join(', ')}, living_override, created_at_ms, updated_at_ms, actor_kind, credential_id, proposer)
+                VALUES (?, 'active', ${DERIVED_COLUMNS.map(() => '?').join(', ')}, NULL, ?, ?, ?, ?, ?)`)
+      .run(id, ...derivedValues(derived), atMs, atMs, ...actorValues(actor));
+    personas.forEach((persona, position) => this.addPersona(id, persona, position));
+    this.index(Number(lastInsertRowid), derived.names.search_text);
+  }
+
+  /**
+   * Writes the derived columns when they differ (`updated_at_ms` moves only then) and
+   * re-indexes the names when their text changed.
+   */
+  update(id: string, derived: Derived, atMs: number): void {
+    const before = this.tree.prepare("SELECT seq, search_text FROM persons WHERE id = ? AND status = 'active'").get(id) as { seq: number; search_text: string } | undefined;
+    if (!before) return;
+    const values = derivedValues(derived);
+    this.tree
+      .prepare(`UPDATE persons SET ${DERIVED_COLUMNS.map((column) => `${column} = ?`).join(', ')}, updated_at_ms = ?
+                WHERE id = ? AND NOT (${DERIVED_COLUMNS.map((column) => `${column} IS ?`).join(' AND ')})`)
+      .run(...values, atMs, id, ...values);
+    if (before.search_text !== derived.names.search_text) this.index(before.seq, derived.names.search_text);
+  }
+
+  setLiving(id: string, living: boolean | null, atMs: number): void {
+    this.tree.prepare('UPDATE persons SET living_override = ?, updated_at_ms = ? WHERE id = ?').run(living === null ? null : Number(living), atMs, id);
+  }
+
+  touch(id: string, atMs: number): void {
+    this.tree.prepare('UPDATE persons SET updated_at_ms = ? WHERE id = ?').run(atMs, id);
+  }
+
+  /** Gone from every view: not active, its personas free, out of both search tables. */
+  retract(id: string, atMs: number): void {
+    const seq = this.tree.prepare('SELECT seq FROM persons WHERE id = ?').pluck().get(id) as number;
+    this.tree.prepare("UPDATE persons SET status = 'retracted', updated_at_ms = ? WHERE id = ?").run(atMs, id);
+    this.tree.prepare('UPDATE person_personas SET active = 0 WHERE person = ?').run(id);
+    this.unindex(seq);
+  }
+
+  /** Moves personas to another person (split): they leave `from` and join `to` in the order given. */
+  movePersonas(from: string, to: string, personas: readonly string[]): void {
+    const release = this.tree.prepare('UPDATE person_personas SET active = 0 WHERE person = ? AND persona = ?');
+    personas.forEach((persona, position) => {
+      release.run(from, persona);
+      this.addPersona(to, persona, position);
+    });
+  }
+
+  private addPersona(person: string, persona: string, position: number): void {
+    this.tree
+      .prepare('INSERT INTO person_personas (person, persona, position, active) VALUES (?, ?, ?, 1) ON CONFLICT (person, persona) DO UPDATE SET position = excluded.position, active = 1')
+      .run(person, persona, position);
+  }
+
+  /** (Re)writes the person's text in both search tables: the tables are contentless, so a row is deleted and inserted. */
+  private index(seq: number, text: string): void {
+    this.unindex(seq);
+    this.tree.prepare('INSERT INTO person_names (rowid, names) VALUES (?, ?)').run(seq, text);
+    this.tree.prepare('INSERT INTO person_names_trigram (rowid, names) VALUES (?, ?)').run(seq, text);
+  }
+
+  private unindex(seq: number): void {
+    this.tree.prepare('DELETE FROM person_names WHERE rowid = ?').run(seq);
+    this.tree.prepare('DELETE FROM person_names_trigram WHERE rowid = ?').run(seq);
+  }
+}

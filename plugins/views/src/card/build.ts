@@ -1,0 +1,100 @@
+import { lifeYears, parseGedcomDate } from '@rootline/gedcom-date';
+import type { PersonDto, PersonsService } from '@rootline/plugin-persons/contract';
+import type { PersonasService } from '@rootline/plugin-personas/contract';
+import type { FamilyService } from '@rootline/plugin-family/contract';
+import type { EventsService } from '@rootline/plugin-events/contract';
+import type { AssertionsService } from '@rootline/plugin-assertions/contract';
+import type { SourcesService } from '@rootline/plugin-sources/contract';
+import type { PersonCard } from '../schemas.js';
+import { EXPANDED_ROWS, type Expansion } from './expand.js';
+
+/** What the card reads of the request's cradle (kept whole: a service is built only when the card needs it). */
+export interface CardCradle {
+  personsService: PersonsService;
+  personasService: PersonasService;
+  familyService: FamilyService;
+  eventsService: EventsService;
+  assertionsService: AssertionsService;
+  sourcesService: SourcesService;
+}
+
+/** Relatives shown per list; the counts have them all. */
+const RELATIVES_SHOWN = 100;
+
+type Relative = PersonCard['parents'][number];
+type Vital = { date: string | null } | null;
+
+/** "1851–1920" from the birth and death summaries; null when neither has a date. */
+function lifeYearsOf(birth: Vital, death: Vital): string | null {
+  const parse = (vital: Vital) => (vital?.date ? parseGedcomDate(vital.date) : undefined);
+  return lifeYears(parse(birth), parse(death)) || null;
+}
+
+/**
+ * The person card (`GET /persons/{id}/card`): who the person is (every persona's name,
+ * birth, death, living), the people around them, what waits for review, and on request the
+ * first 100 of their events, claims and sources with full counts. Every read is bounded: one
+ * person, its personas, its relatives' first 100 of each kind, and indexed counts.
+ */
+export function buildCard(cradle: CardCradle, id: string, expand: ReadonlySet<Expansion>): PersonCard {
+  const person = cradle.personsService.require(id);
+  const names = person.personas.flatMap((persona) => {
+    const found = cradle.personasService.get(persona);
+    return found ? [{ id: found.id, name: found.name, sex: found.sex, source: found.source }] : [];
+  });
+  const family = cradle.familyService;
+  const parents = family.parentsOf(id);
+  const partners = family.partnersOf(id);
+  const children = family.childrenOf(id);
+  const relatives = relativesOf(cradle.personsService, [
+    ...parents.slice(0, RELATIVES_SHOWN),
+    ...partners.slice(0, RELATIVES_SHOWN),
+    ...children.slice(0, RELATIVES_SHOWN),
+  ]);
+  const relative = (edge: { relationship: string; person: string; pedigree?: string }): Relative[] => {
+    const found = relatives.get(edge.person);
+    if (!found) return [];
+    return [{ ...found, relationship: edge.relationship, ...(edge.pedigree ? { pedigree: edge.pedigree } : {}) }];
+  };
+  const card: PersonCard = {
+    id: person.id,
+    display_name: person.display_name,
+    sex: person.sex,
+    life_years: lifeYearsOf(person.birth, person.death),
+    birth: person.birth,
+    death: person.death,
+    living: person.living,
+    living_source: person.living_source,
+    names,
+    parents: parents.slice(0, RELATIVES_SHOWN).flatMap(relative),
+    partners: partners.slice(0, RELATIVES_SHOWN).flatMap(relative),
+    children: children.slice(0, RELATIVES_SHOWN).flatMap(relative),
+    counts: {
+      names: names.length,
+      parents: parents.length,
+      partners: partners.length,
+      children: children.length,
+      // Conflicts are found by a plugin that does not exist yet: none can be open.
+      open_conflicts: 0,
+      pending_claims: person.personas.length ? cradle.assertionsService.pendingCount(person.personas) : 0,
+    },
+  };
+  if (expand.has('events')) card.events = cradle.eventsService.forPerson(id, EXPANDED_ROWS);
+  if (expand.has('assertions')) card.assertions = cradle.assertionsService.forPersonas(person.personas, EXPANDED_ROWS);
+  if (expand.has('sources')) card.sources = sourcesOf(cradle, person, names);
+  return card;
+}
+
+/** The relatives' names and life years, by person id (retracted persons are not returned, so they drop out). */
+function relativesOf(persons: PersonsService, edges: { person: string }[]): Map<string, Omit<Relative, 'relationship' | 'pedigree'>> {
+  const ids = [...new Set(edges.map((edge) => edge.person))];
+  const found = ids.length ? persons.many(ids) : [];
+  return new Map(found.map((person: PersonDto) => [person.id, { id: person.id, display_name: person.display_name, life_years: lifeYearsOf(person.birth, person.death) }]));
+}
+
+/** Sources its personas are read from and sources its standing claims cite: the first 100 by title, and how many. */
+function sourcesOf(cradle: CardCradle, person: PersonDto, names: PersonCard['names']): NonNullable<PersonCard['sources']> {
+  const cited = person.personas.length ? cradle.assertionsService.citedSources(person.personas) : [];
+  const ids = [...new Set([...names.flatMap((name) => (name.source ? [name.source] : [])), ...cited])];
+  return { items: ids.length ? cradle.sourcesService.rowsOf(ids, EXPANDED_ROWS) : [], total: ids.length };
+}

@@ -1,0 +1,40 @@
+import { definePlugin, scoped } from '@rootline/kernel';
+import { RedactionCache } from './redactions/cache.js';
+import { RedactionsService } from './redactions/service.js';
+import { redactionHook } from './redactions/hook.js';
+import { cardRoutes } from './routes/card.js';
+import { labelsRoutes } from './routes/labels.js';
+import { redactionsRoutes } from './routes/redactions.js';
+
+/**
+ * @rootline/plugin-views: what makes a tree readable at a glance. The person card, labels for
+ * ids of any kind, and redactions: the reply hook hides redacted fields from agent credentials
+ * on every route of every plugin. Reads the other plugins only through their services.
+ */
+export default definePlugin({
+  name: '@rootline/plugin-views',
+  scope: 'tree',
+  dependencies: [
+    '@rootline/plugin-persons',
+    '@rootline/plugin-personas',
+    '@rootline/plugin-family',
+    '@rootline/plugin-events',
+    '@rootline/plugin-assertions',
+    '@rootline/plugin-sources',
+  ],
+  register(app) {
+    // One per server, each tree its own entry (see RedactionCache).
+    const cache = new RedactionCache();
+    app.kernel.services({
+      redactionsService: scoped((cradle) => new RedactionsService(cradle, cache)),
+    });
+    app.kernel.onRecord('redaction.', (tree) => cache.forget(tree));
+    // At the root (definePlugin plugins are not encapsulated): every route's replies pass through it.
+    app.addHook('onSend', redactionHook(cache));
+    app.kernel.treeRoutes(async (mount) => {
+      await cardRoutes(mount);
+      await labelsRoutes(mount);
+      await redactionsRoutes(mount);
+    });
+  },
+});

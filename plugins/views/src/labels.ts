@@ -1,0 +1,45 @@
+import type { EntityLabel } from '@rootline/kernel';
+import type { PersonsService } from '@rootline/plugin-persons/contract';
+import type { PersonasService } from '@rootline/plugin-personas/contract';
+import type { SourcesService } from '@rootline/plugin-sources/contract';
+import type { EventsService } from '@rootline/plugin-events/contract';
+import type { AssertionsService } from '@rootline/plugin-assertions/contract';
+import type { FamilyService } from '@rootline/plugin-family/contract';
+
+/** What the labels need of the request's cradle: each plugin that owns a kind of entity. */
+export interface LabelsCradle {
+  personsService: PersonsService;
+  personasService: PersonasService;
+  sourcesService: SourcesService;
+  eventsService: EventsService;
+  assertionsService: AssertionsService;
+  familyService: FamilyService;
+}
+
+/**
+ * Each owner's `labels`, most asked-for kind first. Ids are unique across kinds, so an id found
+ * by one owner is not asked of the next; a service is built only when some id is still unknown.
+ */
+const OWNERS: ((cradle: LabelsCradle, ids: string[]) => EntityLabel[])[] = [
+  (cradle, ids) => cradle.personsService.labels(ids),
+  (cradle, ids) => cradle.personasService.labels(ids),
+  (cradle, ids) => cradle.sourcesService.labels(ids),
+  (cradle, ids) => cradle.eventsService.labels(ids),
+  (cradle, ids) => cradle.assertionsService.labels(ids),
+  (cradle, ids) => cradle.familyService.labels(ids),
+];
+
+/** Labels of the ids any owner knows (persons, personas, sources, events, assertions, relationships); unknown ids left out. */
+export function labelsOf(cradle: LabelsCradle, ids: readonly string[]): EntityLabel[] {
+  const found: EntityLabel[] = [];
+  let rest = [...new Set(ids)];
+  for (const owner of OWNERS) {
+    if (rest.length === 0) break;
+    const labels = owner(cradle, rest);
+    if (labels.length === 0) continue;
+    found.push(...labels);
+    const known = new Set(labels.map((label) => label.id));
+    rest = rest.filter((id) => !known.has(id));
+  }
+  return found;
+}

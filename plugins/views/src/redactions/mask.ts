@@ -1,0 +1,88 @@
+import type { Redacted, RedactionMap } from './cache.js';
+
+/** What an agent reads in place of a redacted value. */
+const MARKER = '[redacted]';
+
+/** Fields computed from another one: redacting `birth` of a person hides its `life_years` too. */
+const DERIVED: Readonly<Record<string, readonly string[]>> = { birth: ['life_years'], death: ['life_years'] };
+
+/** The fields each kind's label is made of: redacting one of them (or the whole entity) hides the label. */
+const LABEL_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  person: ['display_name', 'birth', 'death'],
+  persona: ['name'],
+  source: ['title'],
+  event: ['type', 'date', 'place'],
+  assertion: ['kind', 'value', 'date', 'place'],
+};
+
+/** What a person summary without an id of its own (a pedigree slot) shows of the person. */
+const PERSON_SUMMARY = ['display_name', 'birth', 'death', 'life_years', 'label'];
+
+const LABEL_KEYS = new Set(['id', 'kind', 'label', 'redacted']);
+
+/**
+ * How an object describes an entity, if it does:
+ * - a label `{ id, kind, label }` (GET /labels, FAN nodes): only `label` can be hidden, and it
+ *   is when the redaction covers a field the label is made of (a relationship's label: any);
+ * - an entity `{ id, ... }`: the object is that entity (or a view of it);
+ * - a person summary `{ person, display_name, ... }` without an id (pedigree slots).
+ */
+function describes(object: Record<string, unknown>): { target: string; shape: 'label' | 'entity' | 'summary' } | undefined {
+  if (typeof object.id === 'string') {
+    const label = typeof object.kind === 'string' && typeof object.label === 'string' && Object.keys(object).every((key) => LABEL_KEYS.has(key));
+    return { target: object.id, shape: label ? 'label' : 'entity' };
+  }
+  if (typeof object.person === 'string' && Object.hasOwn(object, 'display_name')) return { target: object.person, shape: 'summary' };
+  return undefined;
+}
+
+/** The fields of `object` a redaction covers, of those it has. */
+function coveredFields(object: Record<string, unknown>, shape: 'label' | 'entity' | 'summary', redacted: Redacted): string[] {
+  if (shape === 'label') {
+    const fields = LABEL_FIELDS[object.kind as string];
+    const hidden = redacted.whole || fields === undefined || fields.some((field) => redacted.fields.has(field));
+    return hidden ? ['label'] : [];
+  }
+  if (redacted.whole) return shape === 'entity' ? Object.keys(object).filter((key) => key !== 'id') : PERSON_SUMMARY.filter((key) => Object.hasOwn(object, key));
+  const covered = new Set<string>();
+  for (const field of redacted.fields) {
+    covered.add(field);
+    for (const derived of DERIVED[field] ?? []) covered.add(derived);
+  }
+  return [...covered].filter((field) => Object.hasOwn(object, field));
+}
+
+/**
+ * Applies the redactions to a parsed JSON reply, in place, at any depth: every object that
+ * describes a redacted target has the covered fields replaced by the marker for an agent, or
+ * carries `redacted: [fields]` for the human (who sees the values). Returns whether anything changed.
+ */
+export function applyRedactions(value: unknown, redactions: RedactionMap, agent: boolean): boolean {
+  if (Array.isArray(value)) {
+    let changed = false;
+    for (const item of value) changed = applyRedactions(item, redactions, agent) || changed;
+    return changed;
+  }
+  if (value === null || typeof value !== 'object') return false;
+  const object = value as Record<string, unknown>;
+  const entity = describes(object);
+  const redacted = entity && redactions.get(entity.target);
+  const covered = entity && redacted ? coveredFields(object, entity.shape, redacted) : [];
+  let changed = false;
+  for (const [key, child] of Object.entries(object)) {
+    // An agent's covered fields are replaced whole; the human still reads them, so look inside.
+    if (!agent || !covered.includes(key)) changed = applyRedactions(child, redactions, agent) || changed;
+  }
+  if (covered.length === 0) return changed;
+  if (agent) for (const field of covered) object[field] = MARKER;
+  else object.redacted = covered;
+  return true;
+}
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+
+/** Whether a JSON text names any redacted target at all: one scan, so most replies are never parsed. */
+export function mentionsAny(json: string, redactions: RedactionMap): boolean {
+  for (const match of json.matchAll(UUID)) if (redactions.has(match[0])) return true;
+  return false;
+}
