@@ -6,6 +6,7 @@ export { definePlugin, type PluginDefinition, type PluginScope, type RootlinePlu
 export { scoped, singleton, type ServiceCradle } from './plugin-api/services.js';
 export type { PluginKernel } from './kernel.js';
 export type { RecordObserver } from './stream/record-observers.js';
+export type { ReadFilter } from './http/read-filters.js';
 export type { EntityLabel } from './labels.js';
 export { ProblemError, Problems, defineProblem, entityNotFound, type ProblemFactory, type ProblemFieldError } from './errors.js';
 export { Uuid, Page, PagingQuery, Order, OkResponse, BlobAddress, Nullable } from './schemas.js';

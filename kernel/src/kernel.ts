@@ -17,6 +17,7 @@ import { systemActor } from './auth/actor.js';
 import { KERNEL_OWNER, type RouteEntry, type RouteTable } from './route-table.js';
 import { addTreeIdParam } from './http/route-conventions.js';
 import { bindQueryToTree } from './http/paging.js';
+import { ReadFilters, type ReadFilter } from './http/read-filters.js';
 import { Problems } from './errors.js';
 
 export interface KernelSettings {
@@ -67,6 +68,19 @@ export interface PluginKernel {
    * `services()` gives the tree's services (as a request would see them, acting as the system).
    */
   onRecord(kindPrefix: string, observer: RecordObserver): void;
+  /**
+   * Adds a filter over what a reader is handed (`filterForReader`), for every route of every
+   * plugin that asks: how a plugin hides values from some readers (redactions from agents) in
+   * what another plugin draws or exports, without that plugin depending on it.
+   */
+  addReadFilter(filter: ReadFilter): void;
+  /**
+   * What the request's reader may see of `value`: every read filter, in manifest order; `value`
+   * itself when no plugin registered one. Never changes `value` (a filter returns a copy); any
+   * field of the result may read as a marker string. Call it on the data a non-JSON reply is
+   * made from (an SVG chart, an export), before drawing it.
+   */
+  filterForReader<T>(request: FastifyRequest, value: T): T;
   readonly paging: Paging;
   readonly logger: Logger;
   /** The container's singletons, for what a plugin needs while registering (a catalogue, a renderer). */
@@ -91,6 +105,7 @@ export class Kernel implements PluginKernel {
   private readonly app: FastifyInstance;
   private readonly routeTable: RouteTable;
   private readonly ingestFormats = new Set<string>();
+  private readonly readFilters = new ReadFilters();
   private current: LoadedPlugin | null = null;
 
   constructor(parts: KernelParts) {
@@ -169,6 +184,14 @@ export class Kernel implements PluginKernel {
 
   onRecord(kindPrefix: string, observer: RecordObserver): void {
     this.observers.add(kindPrefix, (tree, record) => observer(tree, record, () => this.servicesOf(tree)));
+  }
+
+  addReadFilter(filter: ReadFilter): void {
+    this.readFilters.add(filter);
+  }
+
+  filterForReader<T>(request: FastifyRequest, value: T): T {
+    return this.readFilters.apply(request, value);
   }
 
   /**

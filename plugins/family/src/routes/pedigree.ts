@@ -34,6 +34,8 @@ export async function pedigreeRoutes(app: FastifyInstance) {
   }, async (request, reply) => {
     const pedigree = request.diScope.cradle.familyService.pedigree(request.params.id, request.query.generations ?? 4);
     if (!prefersSvg(request.headers.accept)) return reply.type('application/json; charset=utf-8').send(pedigree);
-    return reply.type('image/svg+xml; charset=utf-8').header('vary', 'accept').send(renderPedigreeSvg(pedigree) as never);
+    // The JSON reply passes the reply hooks (redactions, ...); a chart is drawn from what this reader may see.
+    const chart = renderPedigreeSvg(app.kernel.filterForReader(request, pedigree));
+    return reply.type('image/svg+xml; charset=utf-8').header('vary', 'accept').send(chart as never);
   });
 }

@@ -1,4 +1,6 @@
 import type { Tree } from '@rootline/kernel';
+import type { PersonsService } from '@rootline/plugin-persons/contract';
+import type { PersonasService } from '@rootline/plugin-personas/contract';
 
 /** What is redacted of one target: the whole entity (every field but `id`), or some fields. */
 export interface Redacted {
@@ -6,27 +8,51 @@ export interface Redacted {
   fields: Set<string>;
 }
 
-/** The redactions of one tree, by target id. */
-export type RedactionMap = ReadonlyMap<string, Redacted>;
+/** The redactions of one tree, ready to apply to a reply. */
+export interface Redactions {
+  /**
+   * What is hidden of each target, by id: its own redactions, plus the values other entities
+   * take from a redacted one (a person's `display_name` when it is a redacted persona's name).
+   */
+  readonly targets: ReadonlyMap<string, Redacted>;
+  /**
+   * Finds a redacted name (a persona's `name`, a person's `display_name`, of whole entities too)
+   * where a label of another entity quotes it ("Parent of <name> (1851–1920): ..."), as a whole
+   * word run (so "Ann Smyth" is not found in "Joann Smyth"); null when no name is redacted.
+   */
+  readonly quotes: RegExp | null;
+  /** The redacted names as a JSON text writes them: a reply without any (and without a redacted id) is never parsed. */
+  readonly needles: readonly string[];
+  /** Whether persons and personas matter: some redaction hides a name, so a change to one may change what is derived. */
+  readonly derivable: boolean;
+}
 
-const NONE: RedactionMap = new Map();
+/** The services the names are read through (the request's, or any scope of the same tree). */
+export interface NameSources {
+  personsService: PersonsService;
+  personasService: PersonasService;
+}
+
+export const NO_REDACTIONS: Redactions = withNames(new Map(), [], false);
 
 /**
- * The redactions of each open tree, read once and kept until a `redaction.*` record says they
- * changed (`forget`, called from an onRecord observer). Keyed by the `Tree` object itself, so
+ * The redactions of each open tree, read once and kept until a record says they may have
+ * changed: `redaction.*` (`forget`), or `person.*`/`persona.*` when some redaction hides a name
+ * (`forgetDerived`), both called from onRecord observers. Keyed by the `Tree` object itself, so
  * every tree has its own and a tree that is closed and opened again (a restore) starts empty.
- * A tree without redactions costs one empty map: the reply hook then leaves replies alone.
+ * A tree without redactions costs one empty entry: the reply hook then leaves replies alone.
  */
 export class RedactionCache {
-  private readonly trees = new WeakMap<Tree, RedactionMap>();
+  private readonly trees = new WeakMap<Tree, Redactions>();
 
-  of(tree: Tree): RedactionMap {
-    let map = this.trees.get(tree);
-    if (!map) {
-      map = load(tree);
-      this.trees.set(tree, map);
+  /** `sources` is called only when the tree's redactions are read again and some redaction hides a name. */
+  of(tree: Tree, sources: () => NameSources): Redactions {
+    let redactions = this.trees.get(tree);
+    if (!redactions) {
+      redactions = load(tree, sources);
+      this.trees.set(tree, redactions);
     }
-    return map;
+    return redactions;
   }
 
   /**
@@ -36,17 +62,58 @@ export class RedactionCache {
   forget(tree: Tree): void {
     this.trees.delete(tree);
   }
+
+  /** A person or persona changed: only what was derived from names can have moved (nothing, without a name redacted). */
+  forgetDerived(tree: Tree): void {
+    if (this.trees.get(tree)?.derivable) this.trees.delete(tree);
+  }
 }
 
-function load(tree: Tree): RedactionMap {
+function load(tree: Tree, sources: () => NameSources): Redactions {
   const rows = tree.prepare('SELECT target, field FROM redactions').all() as { target: string; field: string | null }[];
-  if (rows.length === 0) return NONE;
-  const map = new Map<string, Redacted>();
+  if (rows.length === 0) return NO_REDACTIONS;
+  const targets = new Map<string, Redacted>();
   for (const { target, field } of rows) {
-    const entry = map.get(target) ?? { whole: false, fields: new Set<string>() };
+    const entry = targets.get(target) ?? { whole: false, fields: new Set<string>() };
     if (field === null) entry.whole = true;
     else entry.fields.add(field);
-    map.set(target, entry);
+    targets.set(target, entry);
   }
-  return map;
+  const hides = (id: string, field: string) => {
+    const entry = targets.get(id);
+    return entry !== undefined && (entry.whole || entry.fields.has(field));
+  };
+  const named = [...targets.keys()].filter((id) => hides(id, 'name') || hides(id, 'display_name'));
+  if (named.length === 0) return withNames(targets, [], false);
+  return withNames(targets, deriveFromNames(targets, named, hides, sources()), true);
+}
+
+function withNames(targets: ReadonlyMap<string, Redacted>, names: string[], derivable: boolean): Redactions {
+  const alternatives = names.map((name) => name.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&'));
+  const quotes = alternatives.length === 0 ? null : new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives.join('|')})(?![\\p{L}\\p{N}])`, 'u');
+  return { targets, quotes, needles: names.map((name) => JSON.stringify(name).slice(1, -1)), derivable };
+}
+
+/**
+ * Follows redacted names onto other entities: a redacted persona name (or whole persona) hides
+ * the `display_name` of the person concluded over it when that is the name it shows (a person
+ * shows its first persona's name); every redacted name is returned for the labels that quote it.
+ */
+function deriveFromNames(targets: Map<string, Redacted>, named: string[], hides: (id: string, field: string) => boolean, { personsService, personasService }: NameSources): string[] {
+  const names = new Set<string>();
+  for (const person of personsService.many(named)) if (hides(person.id, 'display_name')) names.add(person.display_name);
+  const hiddenOf = new Map<string, Set<string>>();
+  for (const persona of personasService.many(named)) {
+    if (!hides(persona.id, 'name')) continue;
+    names.add(persona.name.display);
+    const person = personsService.personOfPersona(persona.id);
+    if (person) hiddenOf.set(person, (hiddenOf.get(person) ?? new Set()).add(persona.name.display));
+  }
+  for (const person of personsService.many([...hiddenOf.keys()])) {
+    if (!hiddenOf.get(person.id)?.has(person.display_name)) continue;
+    const entry = targets.get(person.id) ?? { whole: false, fields: new Set<string>() };
+    entry.fields.add('display_name');
+    targets.set(person.id, entry);
+  }
+  return [...names].filter((name) => name.trim() !== '');
 }

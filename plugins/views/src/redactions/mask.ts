@@ -1,4 +1,4 @@
-import type { Redacted, RedactionMap } from './cache.js';
+import type { Redacted, Redactions } from './cache.js';
 
 /** What an agent reads in place of a redacted value. */
 const MARKER = '[redacted]';
@@ -15,6 +15,9 @@ const LABEL_FIELDS: Readonly<Record<string, readonly string[]>> = {
   assertion: ['kind', 'value', 'date', 'place'],
 };
 
+/** Kinds whose label is their own name: decided by their own redactions, never by a name they happen to share. */
+const OWN_NAME_KINDS = new Set(['person', 'persona']);
+
 /** What a person summary without an id of its own (a pedigree slot) shows of the person. */
 const PERSON_SUMMARY = ['display_name', 'birth', 'death', 'life_years', 'label'];
 
@@ -23,7 +26,8 @@ const LABEL_KEYS = new Set(['id', 'kind', 'label', 'redacted']);
 /**
  * How an object describes an entity, if it does:
  * - a label `{ id, kind, label }` (GET /labels, FAN nodes): only `label` can be hidden, and it
- *   is when the redaction covers a field the label is made of (a relationship's label: any);
+ *   is when the redaction covers a field the label is made of (a relationship's label: any),
+ *   or when a label of another kind than person and persona quotes a redacted name;
  * - an entity `{ id, ... }`: the object is that entity (or a view of it);
  * - a person summary `{ person, display_name, ... }` without an id (pedigree slots).
  */
@@ -36,13 +40,10 @@ function describes(object: Record<string, unknown>): { target: string; shape: 'l
   return undefined;
 }
 
-/** The fields of `object` a redaction covers, of those it has. */
-function coveredFields(object: Record<string, unknown>, shape: 'label' | 'entity' | 'summary', redacted: Redacted): string[] {
-  if (shape === 'label') {
-    const fields = LABEL_FIELDS[object.kind as string];
-    const hidden = redacted.whole || fields === undefined || fields.some((field) => redacted.fields.has(field));
-    return hidden ? ['label'] : [];
-  }
+/** The fields of `object` its target's redactions cover, of those it has. */
+function coveredFields(object: Record<string, unknown>, shape: 'label' | 'entity' | 'summary', redacted: Redacted | undefined, redactions: Redactions): string[] {
+  if (shape === 'label') return labelHidden(object, redacted, redactions) ? ['label'] : [];
+  if (!redacted) return [];
   if (redacted.whole) return shape === 'entity' ? Object.keys(object).filter((key) => key !== 'id') : PERSON_SUMMARY.filter((key) => Object.hasOwn(object, key));
   const covered = new Set<string>();
   for (const field of redacted.fields) {
@@ -53,11 +54,25 @@ function coveredFields(object: Record<string, unknown>, shape: 'label' | 'entity
 }
 
 /**
+ * A label is hidden when its own entity's redaction covers a field it is made of (or the whole
+ * entity), or when it is another kind's label quoting a redacted name ("Parent of William
+ * Smyth: ...", "Birth of William Smyth: ...").
+ */
+function labelHidden(object: Record<string, unknown>, redacted: Redacted | undefined, redactions: Redactions): boolean {
+  const kind = object.kind as string;
+  if (redacted) {
+    const fields = LABEL_FIELDS[kind];
+    if (redacted.whole || fields === undefined || fields.some((field) => redacted.fields.has(field))) return true;
+  }
+  return !OWN_NAME_KINDS.has(kind) && redactions.quotes !== null && redactions.quotes.test(object.label as string);
+}
+
+/**
  * Applies the redactions to a parsed JSON reply, in place, at any depth: every object that
  * describes a redacted target has the covered fields replaced by the marker for an agent, or
  * carries `redacted: [fields]` for the human (who sees the values). Returns whether anything changed.
  */
-export function applyRedactions(value: unknown, redactions: RedactionMap, agent: boolean): boolean {
+export function applyRedactions(value: unknown, redactions: Redactions, agent: boolean): boolean {
   if (Array.isArray(value)) {
     let changed = false;
     for (const item of value) changed = applyRedactions(item, redactions, agent) || changed;
@@ -66,8 +81,7 @@ export function applyRedactions(value: unknown, redactions: RedactionMap, agent:
   if (value === null || typeof value !== 'object') return false;
   const object = value as Record<string, unknown>;
   const entity = describes(object);
-  const redacted = entity && redactions.get(entity.target);
-  const covered = entity && redacted ? coveredFields(object, entity.shape, redacted) : [];
+  const covered = entity ? coveredFields(object, entity.shape, redactions.targets.get(entity.target), redactions) : [];
   let changed = false;
   for (const [key, child] of Object.entries(object)) {
     // An agent's covered fields are replaced whole; the human still reads them, so look inside.
@@ -81,8 +95,11 @@ export function applyRedactions(value: unknown, redactions: RedactionMap, agent:
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 
-/** Whether a JSON text names any redacted target at all: one scan, so most replies are never parsed. */
-export function mentionsAny(json: string, redactions: RedactionMap): boolean {
-  for (const match of json.matchAll(UUID)) if (redactions.has(match[0])) return true;
-  return false;
+/**
+ * Whether a JSON text names any redacted target, or has labels quoting a redacted name, at all:
+ * most replies are never parsed. Names matter only in labels (everything else is found by id).
+ */
+export function mentionsAny(json: string, redactions: Redactions): boolean {
+  for (const match of json.matchAll(UUID)) if (redactions.targets.has(match[0])) return true;
+  return redactions.needles.length > 0 && json.includes('"label":') && redactions.needles.some((needle) => json.includes(needle));
 }

@@ -1,5 +1,5 @@
 import { ACTOR_COLUMNS, actorValues, type Actor, type Clock, type IdSource, type Tree } from '@rootline/kernel';
-import type { RedactionCache, RedactionMap } from './cache.js';
+import type { RedactionCache, Redactions } from './cache.js';
 import { labelsOf, type LabelsCradle } from '../labels.js';
 import { ViewProblems } from '../errors.js';
 import type { RedactionDto } from '../schemas.js';
@@ -19,14 +19,17 @@ interface RedactionsCradle extends LabelsCradle {
 export class RedactionsService {
   constructor(private readonly cradle: RedactionsCradle, private readonly cache: RedactionCache) {}
 
-  /** Every redaction of the tree, by target. */
-  all(): RedactionMap {
-    return this.cache.of(this.cradle.tree);
+  /** Every redaction of the tree, by target, with what follows from them (see cache.ts). */
+  all(): Redactions {
+    return this.cache.of(this.cradle.tree, () => this.cradle);
   }
 
-  /** The redacted fields of a target, `'*'` standing for the whole entity; null when nothing of it is redacted. */
+  /**
+   * The redacted fields of a target, `'*'` standing for the whole entity; null when nothing of it
+   * is redacted. A person shown by a redacted persona's name has `display_name` here too.
+   */
   redactedFields(target: string): string[] | null {
-    const redacted = this.all().get(target);
+    const redacted = this.all().targets.get(target);
     if (!redacted) return null;
     return redacted.whole ? ['*', ...redacted.fields] : [...redacted.fields];
   }
