@@ -26,11 +26,10 @@ export default {
   // sandbox copy would never be the code the tests import, so mutants are placed in the
   // real files and restored afterwards.
   inPlace: true,
-  // tsx does not type-check, so Stryker need not add `// @ts-nocheck` to every file: with
-  // inPlace that would rewrite (and later restore) files other people are editing.
-  disableTypeChecks: false,
-  // The mutated files are the real sources for the length of a run: mark them @ts-nocheck
-  // so a type-check started meanwhile (npm test in another shell) still passes. Nothing else.
+  // tsx does not type-check, so Stryker need not mark every file `// @ts-nocheck` (with
+  // inPlace that would rewrite, and later restore, files other people are editing). Only the
+  // mutated files get it: they are instrumented for the length of a run, and a type-check
+  // started meanwhile (npm test in another shell) must still pass.
   disableTypeChecks: target.mutate[0],
   incremental: true,
   incrementalFile: `${reports}/incremental.json`,

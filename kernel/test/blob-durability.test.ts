@@ -208,3 +208,140 @@ t.test('the default store of a tree writes through node:fs in the same order (wh
   t.equal(blob.address, sha256(bytes));
   t.ok(readFileSync(tree.blobs.path(blob.address)).equals(bytes));
 });
+
+t.test('short writes: a file system that takes at most 1,000 bytes a call still gets every byte, in order', async (t) => {
+  const s = await buildTestServer(t);
+  const tree = s.server.kernel.trees.active();
+  const calls: number[] = [];
+  const short: BlobFiles = {
+    open: async (path, flags, mode) => {
+      const handle = await open(path, flags, mode);
+      if (!basename(path).startsWith('.incoming-')) return handle;
+      return new Proxy(handle, {
+        get(target, property) {
+          if (property === 'write') return (buffer: Buffer, offset: number, length: number) => {
+            calls.push(length);
+            return target.write(buffer, offset, Math.min(length, 1000));
+          };
+          const value = Reflect.get(target, property, target);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+    },
+    rename, rm, stat, mkdir: (path) => mkdirSync(path, { recursive: true }),
+  };
+  const store = new BlobStore(tree, s.server.kernel.clock, short);
+  const bytes = randomBytes(2_500);
+  const blob = await store.write(Readable.from([bytes.subarray(0, 1_200), bytes.subarray(1_200)]), { maxBytes: MiB, actor: systemActor });
+  t.equal(blob.size_bytes, 2_500);
+  t.equal(blob.address, sha256(bytes), 'the address of every byte');
+  t.ok(readFileSync(tree.blobs.path(blob.address)).equals(bytes), 'the file holds every byte, in order');
+  t.same(calls, [1_200, 200, 1_300, 300], 'each write asks again for what is left of its chunk');
+});
+
+t.test('the media type is sniffed from the first 4,100 bytes only, however the upload is chunked', async (t) => {
+  const s = await buildTestServer(t);
+  const tree = s.server.kernel.trees.active();
+  for (const size of [1, 999, 4_099, 4_100, 4_101, 4_105]) {
+    // Text for exactly the sniffed head, then bytes that are not UTF-8 (and one that makes
+    // each upload new: a blob already stored keeps the type it was stored with).
+    const bytes = Buffer.concat([Buffer.alloc(4_100, 0x61), Buffer.from([0xff, 0xfe, 0x00, 0x01, size & 0xff])]);
+    const chunks = Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) => bytes.subarray(i * size, (i + 1) * size));
+    const blob = await tree.blobs.write(Readable.from(chunks), { maxBytes: MiB, actor: systemActor });
+    t.equal(blob.media_type, 'text/plain', `chunks of ${size}`);
+  }
+  const binary = Buffer.concat([Buffer.alloc(4_000, 0x61), Buffer.from([0xff]), Buffer.alloc(99, 0x61)]);
+  t.equal((await tree.blobs.write(Readable.from([binary.subarray(0, 3), binary.subarray(3)]), { maxBytes: MiB, actor: systemActor })).media_type, 'application/octet-stream', 'a byte inside the head counts');
+});
+
+t.test('reads come 1 MiB at a time; leftovers are counted when removed, blobs and other files stay', async (t) => {
+  const s = await buildTestServer(t);
+  const tree = s.server.kernel.trees.active();
+  const bytes = randomBytes(3 * MiB + 10);
+  const blob = await tree.blobs.write(Readable.from([bytes]), { maxBytes: 4 * MiB, actor: systemActor });
+  const sizes: number[] = [];
+  for await (const chunk of tree.blobs.openRead(blob.address)) sizes.push((chunk as Buffer).length);
+  t.same(sizes, [MiB, MiB, MiB, 10]);
+  const { writeFileSync } = await import('node:fs');
+  writeFileSync(join(tree.objectsDir, '.incoming-aaaa'), 'x');
+  writeFileSync(join(tree.objectsDir, '.incoming-bbbb'), 'y');
+  writeFileSync(join(tree.objectsDir, 'README'), 'not a temporary file');
+  t.equal(tree.blobs.removeLeftovers(), 2);
+  t.same(readdirSync(tree.objectsDir).sort(), [blob.address.slice(0, 2), 'README'].sort());
+  t.equal(tree.blobs.removeLeftovers(), 0, 'nothing left the second time');
+});
+
+t.test('a write whose signal is already aborted never starts, and leaves nothing', async (t) => {
+  const s = await buildTestServer(t);
+  const tree = s.server.kernel.trees.active();
+  const cancel = new AbortController();
+  cancel.abort(new Error('cancelled before it began'));
+  await t.rejects(tree.blobs.write(Readable.from([randomBytes(10)]), { maxBytes: MiB, actor: systemActor, signal: cancel.signal }), { message: 'cancelled before it began' });
+  t.same(temporaries(tree), []);
+  t.same(rowsOf(tree), []);
+  const late = new AbortController();
+  const blob = await tree.blobs.write(Readable.from([Buffer.from('kept')]), { maxBytes: MiB, actor: systemActor, signal: late.signal });
+  late.abort(new Error('too late'));
+  t.ok(tree.blobs.has(blob.address), 'an abort after the write finished changes nothing');
+});
+
+t.test('what a write leaves: the record it makes, the error past the ceiling, the folder of a shard it shares', async (t) => {
+  const s = await buildTestServer(t);
+  const tree = s.server.kernel.trees.active();
+  const first = randomBytes(500);
+  const blob = await tree.blobs.write(Readable.from([first]), { maxBytes: MiB, actor: { kind: 'agent', credentialId: s.agentCredentialId, proposer: 'model-x' } });
+  const [record] = tree.records.list({ beforeSeq: null, limit: 1, kindPrefixes: ['blob'] });
+  t.match(record, {
+    kind: 'blob.stored.v1', entity_type: 'blob', entity_id: blob.address,
+    actor: { kind: 'agent', credential_id: s.agentCredentialId, proposer: 'model-x' },
+    payload: { size_bytes: 500, media_type: 'application/octet-stream' },
+  });
+  // The tree's own store (node:fs) puts a second blob into the shard folder the first made.
+  const neighbour = await tree.blobs.write(Readable.from([sameShard(blob.address)]), { maxBytes: MiB, actor: systemActor });
+  t.equal(neighbour.address.slice(0, 2), blob.address.slice(0, 2));
+  t.equal(neighbour.created, true);
+  const error = await tree.blobs.write(Readable.from([randomBytes(11)]), { maxBytes: 10, actor: systemActor }).catch((caught: unknown) => caught);
+  t.match(error, { name: 'BlobTooLargeError', maxBytes: 10, message: 'The upload passed the ceiling of 10 bytes' });
+});
+
+t.test('addresses: anything but 64 lower-case hex characters is never a path', async (t) => {
+  const s = await buildTestServer(t);
+  const tree = s.server.kernel.trees.active();
+  const hex = 'a'.repeat(64);
+  for (const address of [`../${hex}`, `${hex}/../../tree.db`, `x${hex}`, `${hex}x`, hex.toUpperCase(), hex.slice(1), '']) {
+    t.throws(() => tree.blobs.path(address), { message: 'Not a blob address' }, JSON.stringify(address));
+    t.throws(() => tree.blobs.openRead(address), { message: 'Not a blob address' }, `openRead ${JSON.stringify(address)}`);
+  }
+  t.equal(tree.blobs.path(hex), join(tree.objectsDir, 'aa', hex));
+  t.equal(tree.blobs.has(hex), false, 'well formed, never stored: not there');
+  t.equal(tree.blobs.stat(hex), undefined);
+  const stored = await tree.blobs.write(Readable.from([Buffer.from('stored')]), { maxBytes: MiB, actor: systemActor });
+  t.equal(tree.blobs.has(stored.address), true);
+  t.equal(tree.blobs.has(stored.address.toUpperCase()), false, 'the address is lower-case hex');
+});
+
+t.test('a source without destroy() (a generator) is cancelled by its signal too', async (t) => {
+  const s = await buildTestServer(t);
+  const tree = s.server.kernel.trees.active();
+  const cancel = new AbortController();
+  async function* slow() {
+    yield randomBytes(1000);
+    cancel.abort(new Error('stop the import'));
+    yield randomBytes(1000);
+  }
+  await t.rejects(tree.blobs.write(slow(), { maxBytes: MiB, actor: systemActor, signal: cancel.signal }), { message: 'stop the import' });
+  t.same(temporaries(tree), []);
+  t.same(rowsOf(tree), []);
+});
+
+t.test('no folder, no leftovers; and every file a write opens is closed again', { skip: process.platform === 'linux' ? false : 'counts /proc/self/fd' }, async (t) => {
+  const s = await buildTestServer(t);
+  const tree = s.server.kernel.trees.active();
+  const openFiles = () => readdirSync('/proc/self/fd').length;
+  const before = openFiles();
+  for (let i = 0; i < 8; i++) await tree.blobs.write(Readable.from([randomBytes(100)]), { maxBytes: MiB, actor: systemActor });
+  t.equal(openFiles(), before, 'no file handle left open (file, objects folder, shard folders)');
+  const { rmSync } = await import('node:fs');
+  rmSync(tree.objectsDir, { recursive: true, force: true });
+  t.equal(tree.blobs.removeLeftovers(), 0);
+});

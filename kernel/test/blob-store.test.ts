@@ -100,9 +100,15 @@ t.test('past the ceiling nothing is kept: no file, no temporary, no row, no reco
 
 t.test('a source that fails half-way leaves nothing', async (t) => {
   const tree = await activeTree(t);
-  const broken = new Readable({ read() {} });
-  broken.push(randomBytes(100_000));
-  setTimeout(() => broken.destroy(new Error('connection reset')), 20);
+  // The first read gives bytes, the next one fails: the failure comes while the store is
+  // reading, however slow the machine (a timer could fire before it starts and go unheard).
+  let reads = 0;
+  const broken = new Readable({
+    read() {
+      if (reads++ === 0) this.push(randomBytes(100_000));
+      else setImmediate(() => this.destroy(new Error('connection reset')));
+    },
+  });
   await t.rejects(tree.blobs.write(broken, { maxBytes: MiB, actor: systemActor }), { message: 'connection reset' });
   t.same(objectFiles(tree), []);
   t.same(rows(tree), []);

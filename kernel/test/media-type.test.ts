@@ -33,6 +33,7 @@ t.test('media type table', async (t) => {
     ['a short head ending inside a character', Buffer.concat([Buffer.from('abc'), Buffer.from('é').subarray(0, 1)]), 'application/octet-stream'],
     ['a full head ending inside a character', cutInCharacter, 'text/plain'],
     ['a full head that is not UTF-8 before its end', Buffer.concat([Buffer.from([0xff]), Buffer.alloc(SNIFF_BYTES - 1, 0x61)]), 'application/octet-stream'],
+    ['a full head that is not UTF-8 in its middle', Buffer.concat([Buffer.alloc(2000, 0x61), Buffer.from([0xff]), Buffer.alloc(SNIFF_BYTES - 2001, 0x61)]), 'application/octet-stream'],
   ];
   for (const [name, head, expected] of rows) t.equal(await sniffMediaType(head), expected, name);
   t.equal(SNIFF_BYTES, 4100, 'what file-type needs to see');

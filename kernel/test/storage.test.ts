@@ -8,6 +8,8 @@ import { openDatabase, StatementCache } from '../src/storage/sqlite.js';
 import { applyMigrations, MigrationChecksumError, readMigrationsDir, type Migration } from '../src/storage/migrations.js';
 import { openRegistry } from '../src/storage/open-registry.js';
 import { createAgentCredential } from '../src/auth/tokens.js';
+import { createServer } from '../src/server.js';
+import { pingPlugin } from './fixtures/plugins.js';
 
 /** The storage primitives under every tree and the registry (kernel/src/storage). */
 
@@ -84,9 +86,15 @@ t.test('migrations: read from NNN_name.sql files in order, applied once, each in
     ['003_Capital.sql', 'CREATE TABLE nope2 (id INTEGER);'],
     ['004_notes.txt', 'not sql'],
     ['005_space name.sql', 'CREATE TABLE nope3 (id INTEGER);'],
+    ['x006_prefixed.sql', 'CREATE TABLE nope4 (id INTEGER);'],
+    ['007_backup.sql.orig', 'CREATE TABLE nope5 (id INTEGER);'],
   ];
-  for (const [name, sql] of files) writeFileSync(join(dir, name), sql);
-  const migrations = readMigrationsDir(dir);
+  // Many more, written last-first: the folder's own order is not the migrations' order.
+  const later = Array.from({ length: 30 }, (_, i) => 40 - i).map((n) => [`0${n}_step_${n}.sql`, `CREATE TABLE s${n} (id INTEGER);`] as [string, string]);
+  for (const [name, sql] of [...later, ...files]) writeFileSync(join(dir, name), sql);
+  const all = readMigrationsDir(dir);
+  t.same(all.map((m) => m.version), [1, 2, 10, ...Array.from({ length: 30 }, (_, i) => 11 + i)], 'in version order, near-misses left out');
+  const migrations = all.slice(0, 3);
   t.same(migrations, [
     { version: 1, name: 'first', sql: 'CREATE TABLE a (id INTEGER);' },
     { version: 2, name: 'second', sql: 'CREATE TABLE b (id INTEGER);' },
@@ -177,8 +185,11 @@ t.test('registry: a credential made or revoked by another process is seen withou
   t.teardown(server.close);
   const cli = openRegistry(dir);
   t.teardown(cli.close);
+  t.equal(server.registry.credentialByDigest('e'.repeat(64)), undefined, 'a lookup that fills the cache');
   const agent = createAgentCredential(cli.registry, 'from the CLI');
   const digestOf = (id: string) => cli.registry.credential(id)!.digest;
+  // The registry looks again for an unknown digest once per millisecond: let one pass.
+  await new Promise((resolve) => setTimeout(resolve, 2));
   t.equal(server.registry.credentialByDigest(digestOf(agent.credential_id))?.credential_id, agent.credential_id, 'a new credential at once');
   cli.registry.revokeCredential(agent.credential_id);
   await new Promise((resolve) => setTimeout(resolve, 250));
@@ -196,8 +207,9 @@ t.test('tree store: unknown trees, the active tree, opening every tree, closing'
   const { row, tree } = trees.create('Another');
   t.equal(tree.id, row.tree_id);
   t.equal(registry.getTree(row.tree_id)!.name, 'Another');
-  t.same(tree.db.prepare("SELECT plugin, version FROM schema_migrations WHERE plugin = '@rootline/kernel' ORDER BY version").all(),
-    [{ plugin: '@rootline/kernel', version: 1 }, { plugin: '@rootline/kernel', version: 2 }], 'a new tree is migrated');
+  t.same(tree.db.prepare("SELECT version, name FROM schema_migrations WHERE plugin = '@rootline/kernel' ORDER BY version").all(),
+    [{ version: 1, name: 'record_log' }, { version: 2, name: 'blobs' }], 'a new tree is migrated');
+  t.same(registry.db.prepare("SELECT version, name FROM schema_migrations WHERE plugin = '@rootline/kernel'").all(), [{ version: 1, name: 'registry' }]);
   trees.closeAll();
   t.notOk(tree.db.open, 'closed');
   t.not(trees.get(row.tree_id), tree, 'opened again after closing');
@@ -206,4 +218,36 @@ t.test('tree store: unknown trees, the active tree, opening every tree, closing'
   t.throws(() => trees.active(), /No active tree/, 'an active tree that does not exist');
   registry.setActiveTree(activeId);
   t.equal(trees.active().id, activeId);
+  trees.addMigrations({ plugin: '@rootline/plugin-broken', migrations: [{ version: 1, name: 'broken', sql: 'CREATE TABLE oops (' }] });
+  t.throws(() => trees.create('Broken'), { message: /incomplete input|syntax error/ }, 'a tree whose migration fails does not open');
+});
+
+t.test('openRegistry closes what it opened, and names the registry when a migration of it was changed', async (t) => {
+  const dir = folder(t);
+  const first = openRegistry(dir);
+  first.close();
+  t.notOk(first.registry.db.open, 'closed');
+  const db = openDatabase(join(dir, 'registry.db'));
+  db.prepare("UPDATE schema_migrations SET checksum = 'x' WHERE plugin = '@rootline/kernel'").run();
+  db.close();
+  t.throws(() => openRegistry(dir), { name: 'MigrationChecksumError', message: /Migration 001_registry of @rootline\/kernel was changed after it was applied to the registry;/ });
+});
+
+t.test('boot opens every tree, so a changed migration stops it with the tree named', async (t) => {
+  const dir = folder(t);
+  const sql = (column: string) => `CREATE TABLE pings (${column} TEXT);`;
+  const plugin = (column: string) => pingPlugin('@rootline/plugin-ping', { sql: sql(column) });
+  const first = await createServer({ dataDir: dir, manifest: { plugins: [{ name: '@rootline/plugin-ping' }] }, builtIn: new Map([['@rootline/plugin-ping', plugin('a')]]) });
+  const second = first.kernel.trees.create('Second').row;
+  const active = first.kernel.registry.activeTreeId();
+  await first.close();
+  // Edit the migration in the second (never active, never requested) tree only.
+  const db = openDatabase(join(dir, 'trees', second.tree_id, 'tree.db'));
+  db.prepare("UPDATE schema_migrations SET checksum = 'x' WHERE plugin = '@rootline/plugin-ping'").run();
+  db.close();
+  await t.rejects(
+    createServer({ dataDir: dir, manifest: { plugins: [{ name: '@rootline/plugin-ping' }] }, builtIn: new Map([['@rootline/plugin-ping', plugin('a')]]) }),
+    { name: 'BootError', message: `Migration 001_init of @rootline/plugin-ping was changed after it was applied to tree "Second" (${second.tree_id}); restore the original file and add a new migration instead` },
+  );
+  t.ok(active, 'the active tree is another one');
 });
