@@ -81,6 +81,22 @@ export interface PluginKernel {
    * made from (an SVG chart, an export), before drawing it.
    */
   filterForReader<T>(request: FastifyRequest, value: T): T;
+  /**
+   * The services of one tree outside any request, acting as `actor`: what work that outlives
+   * its request (a background job) calls. Made on each call; keep it for the job's length.
+   */
+  servicesFor(tree: Tree, actor: Actor): ServiceCradle;
+  /**
+   * Calls `hook` with every tree as it opens (at boot for every tree, later for a new one),
+   * after its migrations and before any request reaches it: how a plugin repairs what a
+   * crash left (a job that was running is marked interrupted).
+   */
+  onTreeOpen(hook: (tree: Tree) => void): void;
+  /**
+   * Publishes a notice on the tree's change stream that is not a record (no `seq`, not in the
+   * audit): progress of long work. `kind` is `<noun>.<verb>.v<N>`; `payload` goes out with it.
+   */
+  notify(tree: Tree, notice: { kind: string; entity_type: string; entity_id: string; payload: unknown }): void;
   readonly paging: Paging;
   readonly logger: Logger;
   /** The container's singletons, for what a plugin needs while registering (a catalogue, a renderer). */
@@ -199,9 +215,21 @@ export class Kernel implements PluginKernel {
    * container holding the tree and the system actor, made only when an observer asks.
    */
   private servicesOf(tree: Tree): ServiceCradle {
+    return this.servicesFor(tree, systemActor);
+  }
+
+  servicesFor(tree: Tree, actor: Actor): ServiceCradle {
     const scope = this.container.createScope<RequestCradle>();
-    scope.register({ tree: asValue(tree), actor: asValue(systemActor) });
+    scope.register({ tree: asValue(tree), actor: asValue(actor) });
     return scope.cradle as ServiceCradle;
+  }
+
+  onTreeOpen(hook: (tree: Tree) => void): void {
+    this.trees.onOpen(hook);
+  }
+
+  notify(tree: Tree, notice: { kind: string; entity_type: string; entity_id: string; payload: unknown }): void {
+    this.bus.publish(tree.id, { seq: 0, record_id: '', actor: { kind: 'system', credential_id: null }, at_ms: this.clock.now(), ...notice });
   }
 
   declareIngest(...formats: string[]): void {

@@ -65,6 +65,7 @@ function recordFromRow(row: RecordRow): TreeRecord {
 export class RecordLog {
   private readonly statements: StatementCache;
   private pending: TreeRecord[] | null = null;
+  private importKey: string | null = null;
 
   constructor(
     private readonly db: Db,
@@ -88,6 +89,21 @@ export class RecordLog {
     }
   }
 
+  /**
+   * Runs `work` with every record appended inside it tagged `importKey` (unless the record
+   * names its own): how an import run marks all it wrote, through whichever plugin's service
+   * wrote it, so undo and the audit can find it.
+   */
+  withImportKey<T>(importKey: string, work: () => T): T {
+    const outer = this.importKey;
+    this.importKey = importKey;
+    try {
+      return work();
+    } finally {
+      this.importKey = outer;
+    }
+  }
+
   append(record: NewRecord): TreeRecord {
     if (!this.pending || !this.db.inTransaction) {
       throw new Error(`Record ${record.kind} appended outside a transaction: wrap the change in tree.transact()`);
@@ -102,7 +118,7 @@ export class RecordLog {
       credential_id: record.actor.credentialId,
       proposer: record.actor.proposer ?? null,
       at_ms: this.clock.now(),
-      import_key: record.import_key ?? null,
+      import_key: record.import_key ?? this.importKey,
       payload: JSON.stringify(record.payload ?? {}),
     };
     const { lastInsertRowid } = this.statements

@@ -16,6 +16,7 @@ export interface PluginMigrations {
 export class TreeStore {
   private readonly open = new Map<string, Tree>();
   private readonly pluginMigrations: PluginMigrations[] = [];
+  private readonly openHooks: ((tree: Tree) => void)[] = [];
 
   constructor(
     private readonly treesDir: string,
@@ -29,6 +30,11 @@ export class TreeStore {
   /** Tree-scoped plugins add their migrations before the first tree opens. */
   addMigrations(entry: PluginMigrations): void {
     this.pluginMigrations.push(entry);
+  }
+
+  /** Plugins add what runs on every tree as it opens, before the first tree opens. */
+  onOpen(hook: (tree: Tree) => void): void {
+    this.openHooks.push(hook);
   }
 
   get(treeId: string): Tree | undefined {
@@ -67,6 +73,7 @@ export class TreeStore {
       const where = `tree "${row.name}" (${row.tree_id})`;
       applyMigrations(tree.db, '@rootline/kernel', treeMigrations, where, this.clock.now());
       for (const entry of this.pluginMigrations) applyMigrations(tree.db, entry.plugin, entry.migrations, where, this.clock.now());
+      for (const hook of this.openHooks) hook(tree);
     } catch (error) {
       tree.close();
       throw error;

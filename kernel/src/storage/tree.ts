@@ -60,6 +60,11 @@ export class Tree {
     return this.records.append(record);
   }
 
+  /** Runs `work` (usually a `transact`) with every record it appends tagged with `importKey`. */
+  withImportKey<T>(importKey: string, work: () => T): T {
+    return this.records.withImportKey(importKey, work);
+  }
+
   close(): void {
     if (this.db.open) this.db.close();
   }

@@ -10,6 +10,8 @@ export interface StreamNotice {
   entity_type: string;
   entity_id: string;
   at_ms: number;
+  /** Only on notices that are not records (`seq` 0): job progress and the like. */
+  payload?: unknown;
 }
 
 const frame = (event: string, data: unknown, id?: number) =>
@@ -64,7 +66,10 @@ export class ChangeStreams {
     let treeId = request.tree.id;
     const send = (record: TreeRecord) => {
       const notice: StreamNotice = { kind: record.kind, tree_id: treeId, seq: record.seq, entity_type: record.entity_type, entity_id: record.entity_id, at_ms: record.at_ms };
-      response.write(frame(record.kind, notice, record.seq));
+      // A notice that is not a record (kernel.notify: job progress) has no seq to resume
+      // from, and carries its payload, since there is no record to re-read.
+      if (record.seq === 0) response.write(frame(record.kind, { ...notice, payload: record.payload }));
+      else response.write(frame(record.kind, notice, record.seq));
     };
     let unsubscribe = bus.subscribe(treeId, send);
     const onSwitch = (nextTreeId: string, previousTreeId: string | null) => {
