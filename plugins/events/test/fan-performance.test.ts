@@ -19,7 +19,9 @@ const PERSONS = Number(process.env.FAN_PERSONS ?? 100_000);
 const BUDGET_MS = 50;
 const SAMPLES = 41;
 
-t.test(`FAN network p50 <= ${BUDGET_MS} ms at ${PERSONS} persons`, async (t) => {
+// A timing, so not part of `npm test` (a busy machine would fail it): the figures that count
+// come from `npm run bench` (people). Run it with ROOTLINE_PERF=1.
+t.test(`FAN network p50 <= ${BUDGET_MS} ms at ${PERSONS} persons`, { skip: process.env.ROOTLINE_PERF !== '1' && 'set ROOTLINE_PERF=1 to run the bench' }, async (t) => {
   const consumer = eventsConsumer();
   const s = await buildTestServer(t, { plugins: [...PLUGINS, consumer.name], builtIn: [consumer.source] });
   const tree = s.server.kernel.trees.active();

@@ -13,7 +13,9 @@ import { PLUGINS } from './fixtures/helpers.js';
 const PERSONS = Number(process.env.ROOTLINE_VIEWS_SCALE ?? 10_000);
 const human: Actor = { kind: 'human', credentialId: null };
 
-t.test(`the card of a busy person answers in 10 ms or less (p50) among ${PERSONS} persons`, async (t) => {
+// A timing, so not part of `npm test` (a busy machine would fail it): the figures that count
+// come from `npm run bench` (people). Run it with ROOTLINE_PERF=1.
+t.test(`the card of a busy person answers in 10 ms or less (p50) among ${PERSONS} persons`, { skip: process.env.ROOTLINE_PERF !== '1' && 'set ROOTLINE_PERF=1 to run the bench' }, async (t) => {
   const seed = consumer();
   const s = await buildTestServer(t, { plugins: [...PLUGINS, seed.name], builtIn: [seed.source] });
   const started = Date.now();
