@@ -1,0 +1,30 @@
+/**
+ * GEDZIP: gedcom.ged plus media files under relative paths; paths that would escape the
+ * archive or shadow gedcom.ged are refused.
+ */
+import t from 'tap';
+import { unzipSync } from 'fflate';
+import { writeGedzip } from '../src/index.js';
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+
+t.test('holds gedcom.ged and each media file under its path, bytes unchanged', async (t) => {
+  const gedcom = bytes('0 HEAD\n1 GEDC\n2 VERS 7.0\n0 TRLR\n'.repeat(50));
+  const photo = Uint8Array.from({ length: 3000 }, (_, i) => (i * 7) % 256);
+  const zip = writeGedzip(gedcom, new Map([['media/photo 1.jpg', photo], ['a.txt', bytes('x')]]));
+  const files = unzipSync(zip);
+  t.same(Object.keys(files).sort(), ['a.txt', 'gedcom.ged', 'media/photo 1.jpg']);
+  t.same(files['gedcom.ged'], gedcom);
+  t.same(files['media/photo 1.jpg'], photo);
+  t.ok(zip.length < gedcom.length + photo.length, 'gedcom.ged is compressed');
+});
+
+t.test('an empty media map gives an archive with gedcom.ged alone', async (t) => {
+  t.same(Object.keys(unzipSync(writeGedzip(bytes('0 TRLR\n'), new Map()))), ['gedcom.ged']);
+});
+
+for (const path of ['', 'gedcom.ged', '/etc/passwd', '../up.jpg', 'a/../../b.jpg', 'a//b.jpg', './a.jpg', 'a\\b.jpg', 'C:/x.jpg', 'dir/']) {
+  t.test(`refuses the media path ${JSON.stringify(path)}`, async (t) => {
+    t.throws(() => writeGedzip(bytes('0 TRLR\n'), new Map([[path, bytes('x')]])), /GEDZIP cannot hold a file at/);
+  });
+}
