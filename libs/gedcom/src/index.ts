@@ -4,3 +4,8 @@
 export type * from './types.js';
 export { writeGedcom, type WriteOptions } from './write/write-gedcom.js';
 export { writeGedzip } from './gedzip/write.js';
+export { readGedcom, parseGedcom, type ReadOptions, type GedcomReader } from './read/reader.js';
+export { READ_ISSUES, type ReadIssueCode } from './read/issues.js';
+export { detectEncoding, type EncodingDecision } from './encoding/detect.js';
+export { createDecoder, type TextDecoding } from './encoding/decoder.js';
+export { readGedzip, isZip, GedzipError } from './gedzip/read.js';
