@@ -1,5 +1,5 @@
 // npm run bench: every figure beside the baseline it is measured against, in the same run.
-// Select with ROOTLINE_BENCH=notes,startup,blobs,assertions,people (default: all that exist).
+// Select with ROOTLINE_BENCH=notes,startup,blobs,assertions,people,gedcom (default: all that exist).
 import { existsSync } from 'node:fs';
 import { benchNotes, benchStartup } from './notes.js';
 import { selectBenches } from './stats.js';
@@ -19,6 +19,7 @@ const benches: [string, Bench | null][] = [
   ['blobs', await optional('./blobs.ts', 'benchBlobs')],
   ['assertions', await optional('./assertions.ts', 'benchAssertions')],
   ['people', await optional('./people.ts', 'benchPeople')],
+  ['gedcom', await optional('./gedcom.ts', 'benchGedcom')],
 ];
 const results: Record<string, unknown> = {};
 for (const [name, bench] of selectBenches(benches, process.env.ROOTLINE_BENCH)) {

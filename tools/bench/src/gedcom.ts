@@ -1,0 +1,161 @@
+/**
+ * GEDCOM import and export (issue 10). A file of ROOTLINE_BENCH_GEDCOM_TILES (default 44)
+ * renamed copies of the corpus's real/pres2020.ged (102,168 persons, ~50 MB; gedcom-tile.ts)
+ * is imported, in each round, by:
+ *   - ours: the built server (`dist/rootline.mjs serve`) on a fresh data folder, the file POSTed
+ *     to /v1/imports/gedcom and the job followed to its end; meanwhile a second client asks
+ *     GET /v1/jobs/{id} in a loop and its latencies give the API p99 while importing; then the
+ *     same tree is exported (GEDCOM 7.0) as a job;
+ *   - a parse-only pass of our own reader (gedcom-parse-only.ts, its own process);
+ *   - Gramps (`gramps -y -q -C NAME -i FILE`, Debian's package), when installed.
+ * Rounds are interleaved (ROOTLINE_BENCH_ROUNDS, default 3; the order rotates each round);
+ * figures are medians. Peak RSS: the server's VmHWM from /proc, the others' from rusage
+ * (/usr/bin/time for Gramps). Skipped, saying where it looked, without the corpus.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, createReadStream } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { writeTiledGedcom } from './gedcom-tile.js';
+import { startProcess, stopProcess } from './process.js';
+import { median } from './stats.js';
+
+const root = resolve(import.meta.dirname, '../../..');
+const bundle = join(root, 'dist', 'rootline.mjs');
+const corpus = resolve(process.env.ROOTLINE_CORPUS ?? join(root, '..', 'shared', 'corpus'));
+const tiles = Number(process.env.ROOTLINE_BENCH_GEDCOM_TILES ?? 44);
+const rounds = Number(process.env.ROOTLINE_BENCH_ROUNDS ?? 3);
+
+interface Run { ms: number; max_rss_mb: number }
+
+function peakRssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+async function followJob(url: string, headers: Record<string, string>, jobId: string, latencies: number[]) {
+  for (;;) {
+    const asked = performance.now();
+    const job = (await (await fetch(`${url}/v1/jobs/${jobId}`, { headers })).json()) as { state: string; error?: unknown; result?: unknown };
+    latencies.push(performance.now() - asked);
+    if (['succeeded', 'failed', 'cancelled'].includes(job.state)) {
+      if (job.state !== 'succeeded') throw new Error(`job ${jobId} ended ${job.state}: ${JSON.stringify(job.error)}`);
+      return job.result;
+    }
+    await sleep(20);
+  }
+}
+
+/** Ours: import the file over HTTP and follow the job; then export the tree. */
+async function rootlineRound(file: string) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'rootline-bench-gedcom-'));
+  const server = await startProcess(process.execPath, [bundle, 'serve', '--port', '0', '--data-dir', dataDir], /Rootline listening on (\S+)/);
+  const url = server.match[1];
+  const token = readFileSync(join(dataDir, 'credentials', 'human.token'), 'utf8').trim();
+  const headers = { authorization: `Bearer ${token}` };
+  try {
+    const latencies: number[] = [];
+    const started = performance.now();
+    const answer = await fetch(`${url}/v1/imports/gedcom?filename=tiled.ged`, {
+      method: 'POST', headers: { ...headers, 'content-type': 'application/octet-stream', 'content-length': String(statSync(file).size) },
+      body: createReadStream(file) as unknown as BodyInit, duplex: 'half',
+    } as RequestInit);
+    if (answer.status !== 202) throw new Error(`import answered ${answer.status}: ${await answer.text()}`);
+    const { job_id } = (await answer.json()) as { job_id: string };
+    const result = (await followJob(url, headers, job_id, latencies)) as { counts?: { persons?: number } };
+    const importMs = performance.now() - started;
+    const importRss = peakRssMb(server.child.pid!);
+    const tree = ((await (await fetch(`${url}/v1/trees/active`, { headers })).json()) as { tree_id: string }).tree_id;
+    const exportStarted = performance.now();
+    const exported = await fetch(`${url}/v1/trees/${tree}/gedcom/export`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ version: '7.0', include_living: true }) });
+    if (exported.status !== 202) throw new Error(`export answered ${exported.status}: ${await exported.text()}`);
+    await followJob(url, headers, ((await exported.json()) as { job_id: string }).job_id, []);
+    const exportMs = performance.now() - exportStarted;
+    latencies.sort((a, b) => a - b);
+    return {
+      import: { ms: importMs, max_rss_mb: importRss } satisfies Run,
+      export_ms: exportMs,
+      persons: result.counts?.persons,
+      api_p99_ms: latencies[Math.floor(latencies.length * 0.99)] ?? NaN,
+      api_requests: latencies.length,
+    };
+  } finally {
+    await stopProcess(server.child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function parseOnlyRound(file: string): Run & { records: number } {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'gedcom-parse-only.ts'), file], { cwd: root, encoding: 'utf8' });
+  const { ms, records, max_rss_kb } = JSON.parse(out.trim().split('\n').pop()!) as { ms: number; records: number; max_rss_kb: number };
+  return { ms, records, max_rss_mb: max_rss_kb / 1024 };
+}
+
+function grampsInstalled(): boolean {
+  try {
+    execFileSync('gramps', ['--version'], { stdio: 'ignore' });
+    return existsSync('/usr/bin/time');
+  } catch {
+    return false;
+  }
+}
+
+/** Gramps' own command line import into a new family tree, timed by /usr/bin/time (elapsed, peak RSS). */
+function grampsRound(file: string): Promise<Run> {
+  const home = mkdtempSync(join(tmpdir(), 'rootline-bench-gramps-'));
+  return new Promise((done, fail) => {
+    const child = spawn('/usr/bin/time', ['-f', 'TIME %e %M', 'gramps', '-y', '-q', '-C', 'bench', '-i', file], { env: { ...process.env, GRAMPSHOME: home }, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.once('exit', (code) => {
+      rmSync(home, { recursive: true, force: true });
+      const match = /TIME ([\d.]+) (\d+)/.exec(stderr);
+      if (code !== 0 || !match) return fail(new Error(`gramps exited ${code}: ${stderr.slice(-500)}`));
+      done({ ms: Number(match[1]) * 1000, max_rss_mb: Number(match[2]) / 1024 });
+    });
+  });
+}
+
+export async function benchGedcom(): Promise<Record<string, unknown>> {
+  const source = join(corpus, 'real', 'pres2020.ged');
+  if (!existsSync(source)) return { skipped: `no GEDCOM corpus at ${source} (set ROOTLINE_CORPUS)` };
+  const work = mkdtempSync(join(tmpdir(), 'rootline-bench-tiles-'));
+  const file = join(work, 'tiled.ged');
+  try {
+    const bytes = await writeTiledGedcom(readFileSync(source, 'utf8'), tiles, file);
+    const gramps = grampsInstalled();
+    const ours: Awaited<ReturnType<typeof rootlineRound>>[] = [];
+    const parse: ReturnType<typeof parseOnlyRound>[] = [];
+    const grampsRuns: Run[] = [];
+    for (let round = 0; round < rounds; round++) {
+      const steps: (() => Promise<void>)[] = [
+        async () => void ours.push(await rootlineRound(file)),
+        async () => void parse.push(parseOnlyRound(file)),
+        ...(gramps ? [async () => void grampsRuns.push(await grampsRound(file))] : []),
+      ];
+      for (let i = 0; i < steps.length; i++) await steps[(i + round) % steps.length]();
+      process.stdout.write(`  round ${round + 1}: ours ${Math.round(ours.at(-1)!.import.ms)} ms, parse ${Math.round(parse.at(-1)!.ms)} ms${gramps ? `, gramps ${Math.round(grampsRuns.at(-1)!.ms)} ms` : ''}\n`);
+    }
+    const importMs = median(ours.map((r) => r.import.ms));
+    const grampsMs = gramps ? median(grampsRuns.map((r) => r.ms)) : undefined;
+    return {
+      file: { tiles, bytes, persons: ours[0].persons },
+      import_ms: Math.round(importMs),
+      import_peak_rss_mb: Math.round(median(ours.map((r) => r.import.max_rss_mb))),
+      export_7_0_ms: Math.round(median(ours.map((r) => r.export_ms))),
+      api_p99_while_importing_ms: Number(median(ours.map((r) => r.api_p99_ms)).toFixed(1)),
+      parse_only_ms: Math.round(median(parse.map((r) => r.ms))),
+      parse_only_peak_rss_mb: Math.round(median(parse.map((r) => r.max_rss_mb))),
+      import_vs_parse_only: Number((importMs / median(parse.map((r) => r.ms))).toFixed(1)),
+      ...(gramps
+        ? { gramps_ms: Math.round(grampsMs!), gramps_peak_rss_mb: Math.round(median(grampsRuns.map((r) => r.max_rss_mb))), speedup_vs_gramps: Number((grampsMs! / importMs).toFixed(1)) }
+        : { gramps: 'not installed (apt-get install gramps): no Gramps figure in this run' }),
+      targets: { speedup_vs_gramps: '>= 30', import_peak_rss_mb: '<= 300', export_7_0_ms: '<= 5000', api_p99_while_importing_ms: '<= 50' },
+      rounds,
+    };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
