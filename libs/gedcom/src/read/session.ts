@@ -19,7 +19,8 @@ const LINE_BREAK = /\r\n|\r|\n/;
 /** Somewhere in a GEDCOM file's head, a level-0 line. */
 const LEVEL_ZERO = /(?:^|[\r\n])[ \t]*0[ \t]+\S/;
 /** DOS editors ended files with ^Z: not a line worth a warning. */
-const IGNORABLE = /^[\s\x1a]*$/;
+const DOS_EOF = '\u001a';
+const isIgnorable = (text: string) => text.replaceAll(DOS_EOF, '').trim() === '';
 
 export interface ReadCounts {
   lines: number;
@@ -112,9 +113,9 @@ export class ReadSession {
   private line(text: string, damaged: boolean, out: GedcomNode[]): void {
     const number = ++this.counts.lines;
     const first = text.charCodeAt(0);
-    if ((text.length === 0 || first <= 32 || first === 0x1a) && IGNORABLE.test(text)) {
+    if ((text.length === 0 || first <= 32 || first === 0x1a) && isIgnorable(text)) {
       // After TRLR, and a DOS end-of-file ^Z, are not worth a warning.
-      if (!this.trailer && !text.includes('\x1a')) this.report(readIssue('blank-line', number, 'a blank line: skipped'));
+      if (!this.trailer && !text.includes(DOS_EOF)) this.report(readIssue('blank-line', number, 'a blank line: skipped'));
       return;
     }
     if (damaged && text.includes('\ufffd')) {
