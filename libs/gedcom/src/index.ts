@@ -4,6 +4,9 @@
 export type * from './types.js';
 export { writeGedcom, type WriteOptions } from './write/write-gedcom.js';
 export { writeGedzip } from './gedzip/write.js';
+export { validateRecords, type ValidateOptions } from './validate/validate-records.js';
+export { validateGedcom, type ValidateGedcomOptions } from './validate/validate-gedcom.js';
+export type { ValidationReport, ValidationMessage, RecordCounts } from './validate/report.js';
 export { readGedcom, parseGedcom, type ReadOptions, type GedcomReader } from './read/reader.js';
 export { READ_ISSUES, type ReadIssueCode } from './read/issues.js';
 export { detectEncoding, type EncodingDecision } from './encoding/detect.js';

@@ -61,10 +61,17 @@ export function substructureRule(parent: string, tag: string): { type: string; m
   return { type, min, max: max === 'M' ? Infinity : max };
 }
 
+const required = new Map<string, readonly string[]>();
+
 /** Tags that must appear under `parent` (cardinality `{1:1}` or `{1:M}`). */
-export function requiredTags(parent: string): string[] {
-  const rule = structures[parent];
-  return rule ? Object.entries(rule.substructures).filter(([, [, min]]) => min === 1).map(([tag]) => tag) : [];
+export function requiredTags(parent: string): readonly string[] {
+  let tags = required.get(parent);
+  if (tags === undefined) {
+    const rule = structures[parent];
+    tags = rule ? Object.entries(rule.substructures).filter(([, [, min]]) => min === 1).map(([tag]) => tag) : [];
+    required.set(parent, tags);
+  }
+  return tags;
 }
 
 /** Whether a structure type is one the tables describe. */
