@@ -12,6 +12,7 @@ export { ProblemError, Problems, defineProblem, entityNotFound, type ProblemFact
 export { Uuid, Page, PagingQuery, Order, OkResponse, BlobAddress, Nullable } from './schemas.js';
 export { isHttpUrl } from './http-url.js';
 export { ifNoneMatch } from './http/conditional-get.js';
+export { lingerThenClose } from './http/linger.js';
 export { SPEC_LIST_LIMITS, LIST_LIMITS, type Paging, type PageWindow, type PageEnvelope, type LimitBounds } from './http/paging.js';
 export type { RouteConfig } from './http/route-conventions.js';
 export type { Tree } from './storage/tree.js';

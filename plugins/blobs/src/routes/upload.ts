@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Readable } from 'node:stream';
-import { BlobTooLargeError } from '@rootline/kernel';
+import { BlobTooLargeError, lingerThenClose } from '@rootline/kernel';
 import { BlobRefDto } from '../schemas.js';
 import { BlobProblems } from '../errors.js';
 
@@ -46,25 +46,3 @@ export const uploadRoutes = (maxBytes: number) => async function uploadRoute(app
     }
   });
 };
-
-const LINGER_MS = 2000;
-
-type LingeringSocket = { end(): void; destroy(): void; destroySoon?: () => void; once(event: 'close' | 'end', listener: () => void): void };
-
-/**
- * Called before a 413 is sent for a body still arriving. Node closes such a connection as
- * soon as the answer is written; closing a socket that still receives bytes resets it, and
- * the client can lose the 413 it was sent. So the close only half-closes (our FIN after the
- * answer), the rest of the body is read and thrown away, and the socket is destroyed when
- * the client ends or after LINGER_MS ("lingering close", as nginx does).
- */
-function lingerThenClose(incoming: Readable & { socket?: LingeringSocket | null }) {
-  const socket = incoming.socket;
-  if (!socket) return;
-  socket.destroySoon = () => socket.end();
-  const timer = setTimeout(() => socket.destroy(), LINGER_MS);
-  timer.unref();
-  socket.once('end', () => socket.destroy());
-  socket.once('close', () => clearTimeout(timer));
-  incoming.resume();
-}

@@ -1,0 +1,24 @@
+import type { Readable } from 'node:stream';
+
+const LINGER_MS = 2000;
+
+type LingeringSocket = { end(): void; destroy(): void; destroySoon?: () => void; once(event: 'close' | 'end', listener: () => void): void };
+
+/**
+ * Called before a 413 is sent for a body still arriving (an upload past its ceiling). Node
+ * closes such a connection as soon as the answer is written; closing a socket that still
+ * receives bytes resets it, and the client can lose the 413 it was sent. So the close only
+ * half-closes (our FIN after the answer), the rest of the body is read and thrown away, and
+ * the socket is destroyed when the client ends or after `lingerMs` ("lingering close", as
+ * nginx does). Used by every route that streams a raw body (blobs, GEDCOM imports).
+ */
+export function lingerThenClose(incoming: Readable & { socket?: LingeringSocket | null }, lingerMs = LINGER_MS): void {
+  const socket = incoming.socket;
+  if (!socket) return;
+  socket.destroySoon = () => socket.end();
+  const timer = setTimeout(() => socket.destroy(), lingerMs);
+  timer.unref();
+  socket.once('end', () => socket.destroy());
+  socket.once('close', () => clearTimeout(timer));
+  incoming.resume();
+}
