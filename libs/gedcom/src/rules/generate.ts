@@ -40,7 +40,7 @@ function sorted<T>(record: Record<string, T>): Record<string, T> {
 }
 
 /** The rules, read from the tables. */
-export function readRules(specFolder: string): Gedcom7Rules {
+function readRules(specFolder: string): Gedcom7Rules {
   const cardinality = new Map<string, string>();
   for (const [superstructure, structure, value] of rows(specFolder, 'cardinalities.tsv')) {
     cardinality.set(`${superstructure} ${structure}`, value);

@@ -51,6 +51,10 @@ export class StructureChecker {
         this.extension(child);
         continue;
       }
+      if (this.version === '5.5.1' && isOnly70(child.tag)) {
+        this.out.error(child.line, 'not-in-version', `${child.tag} is not part of GEDCOM 5.5.1`);
+        continue;
+      }
       const rule = substructureRule(type, child.tag);
       if (rule === undefined) {
         if (this.version === '5.5.1' && PLACES_551[type]?.includes(child.tag)) this.checkUnknownInside([child]);

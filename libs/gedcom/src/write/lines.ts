@@ -83,7 +83,7 @@ function payloadLines(level: number, concLevel: number, tag: string, text: strin
 }
 
 /** A structure's own lines (not its substructures'), at `level`. */
-export function structureLines(node: GedcomNode, level: number, format: LineFormat): string[] {
+function structureLines(node: GedcomNode, level: number, format: LineFormat): string[] {
   const xref = level === 0 ? node.xref : undefined;
   if (node.pointer !== undefined) return [line(level, node.tag, `@${node.pointer}@`, xref)];
   const [first, ...continued] = (node.value ?? '').split(/\r\n|\r|\n/);
