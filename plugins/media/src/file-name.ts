@@ -1,0 +1,23 @@
+/** What is left when a path names nothing (`C:\`, `/`, a bare URL host): a file name is never empty. */
+export const NO_FILE_NAME = 'unnamed';
+
+/**
+ * The file name of a path as a GEDCOM FILE line wrote it, and nothing of its folders: the
+ * last segment after any `/` or `\` (`C:\Users\ann\Pictures\x.jpg` -> `x.jpg`,
+ * `/home/ann/x.jpg` -> `x.jpg`, `https://host/a/x.jpg?size=2` -> `x.jpg`), without a drive
+ * letter (`C:x.jpg` -> `x.jpg`). A folder of the user's machine names them, their family and
+ * their habits; the spec has no folder reported or accepted, so none is stored.
+ */
+export function fileNameOf(written: string): string {
+  const isUrl = /^[a-z][a-z0-9+.-]*:\/\//i.test(written);
+  const path = isUrl ? written.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').replace(/[?#].*$/, '') : written;
+  const segments = path.split(/[/\\]/).map((segment) => segment.trim()).filter((segment) => segment !== '');
+  const last = (segments.at(-1) ?? '').replace(/^[a-z]:/i, '');
+  if (!last) return NO_FILE_NAME;
+  if (!isUrl) return last;
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+}

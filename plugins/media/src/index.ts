@@ -1,0 +1,19 @@
+import { definePlugin, scoped } from '@rootline/kernel';
+import { MediaService } from './service.js';
+import { mediaRoutes } from './routes/media.js';
+
+/**
+ * @rootline/plugin-media: media objects of a tree (GEDCOM OBJE/FILE). An import makes them
+ * `unresolved` (only the file name the GEDCOM wrote) or resolved at once (a GEDZIP brought the
+ * bytes); the user resolves the rest with blobs they upload.
+ */
+export default definePlugin({
+  name: '@rootline/plugin-media',
+  scope: 'tree',
+  register(app) {
+    app.kernel.services({
+      mediaService: scoped(({ tree, actor, clock, ids }) => new MediaService(tree, actor, clock, ids)),
+    });
+    app.kernel.treeRoutes(mediaRoutes);
+  },
+});

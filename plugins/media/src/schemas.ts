@@ -1,0 +1,70 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { BlobAddress, Uuid } from '@rootline/kernel';
+
+const example = {
+  id: '01938f0e-7a7e-7cc2-9d2b-3f6c3a1b2c4d',
+  title: 'Wedding of Anna and Josef, 1912',
+  file_name: 'wedding-1912.jpg',
+  media_type: 'image/jpeg',
+  status: 'resolved',
+  blob: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+  created_at_ms: 1763769600000,
+  resolved_at_ms: 1763769700000,
+};
+
+export const MediaDto = Type.Object(
+  {
+    id: Uuid(),
+    title: Type.Optional(Type.String()),
+    file_name: Type.String({ description: 'The last segment of the path the file wrote; never a folder' }),
+    media_type: Type.Optional(Type.String({ description: 'As the file declared it (GEDCOM FORM)' })),
+    status: Type.Union([Type.Literal('unresolved'), Type.Literal('resolved')]),
+    blob: Type.Optional(BlobAddress({ description: 'The tree\'s copy of the bytes, once resolved' })),
+    created_at_ms: Type.Integer(),
+    resolved_at_ms: Type.Optional(Type.Integer()),
+  },
+  { $id: 'MediaDto', examples: [example] },
+);
+export type MediaDto = Static<typeof MediaDto>;
+
+export const UnresolvedMediaDto = Type.Object(
+  {
+    items: Type.Array(MediaDto),
+    total: Type.Integer(),
+  },
+  {
+    $id: 'UnresolvedMediaDto',
+    description: 'Every media object still waiting for its bytes, oldest first, in one response (not paged)',
+    examples: [{ items: [{ ...example, status: 'unresolved', blob: undefined, resolved_at_ms: undefined }], total: 1 }],
+  },
+);
+export type UnresolvedMediaDto = Static<typeof UnresolvedMediaDto>;
+
+export const ResolveBody = Type.Object(
+  { blob: BlobAddress({ description: 'The address an upload (POST {P}/blobs) returned; the bytes must already be in this tree' }) },
+  { examples: [{ blob: example.blob }] },
+);
+
+export const ResolveResult = Type.Object(
+  {
+    media_id: Uuid(),
+    status: Type.Union([Type.Literal('resolved'), Type.Literal('already_resolved')], {
+      description: '`already_resolved`: the same blob was resolved before (nothing changed); `resolved`: now resolved, or corrected to another blob',
+    }),
+    blob: BlobAddress(),
+  },
+  { examples: [{ media_id: example.id, status: 'resolved', blob: example.blob }] },
+);
+export type ResolveResult = Static<typeof ResolveResult>;
+
+export const MediaParams = Type.Object({ id: Uuid() });
+
+/** What an importer hands `mediaService.create`. */
+export interface NewMedia {
+  title?: string;
+  /** The FILE line as written; only its last segment is kept (`fileNameOf`). */
+  file_path_as_written: string;
+  media_type?: string;
+  /** The bytes are already in the tree's store (a GEDZIP): the object is resolved at once. */
+  blob?: string;
+}

@@ -1,0 +1,124 @@
+import { ACTOR_COLUMNS, actorValues, type Actor, type Clock, type IdSource, type Tree } from '@rootline/kernel';
+import type { MediaDto, NewMedia, ResolveResult, UnresolvedMediaDto } from './schemas.js';
+import { MediaProblems } from './errors.js';
+import { fileNameOf } from './file-name.js';
+
+interface MediaRow {
+  id: string;
+  title: string | null;
+  file_name: string;
+  media_type: string | null;
+  status: MediaDto['status'];
+  blob: string | null;
+  created_at_ms: number;
+  resolved_at_ms: number | null;
+}
+
+const COLUMNS = 'id, title, file_name, media_type, status, blob, created_at_ms, resolved_at_ms';
+/** Rows per read while walking every media object: an export yields between batches. */
+const BATCH = 500;
+
+/** A row as the API shows it: absent fields are left out, not null. */
+function toDto(row: MediaRow): MediaDto {
+  const media: MediaDto = { id: row.id, file_name: row.file_name, status: row.status, created_at_ms: row.created_at_ms };
+  if (row.title !== null) media.title = row.title;
+  if (row.media_type !== null) media.media_type = row.media_type;
+  if (row.blob !== null) media.blob = row.blob;
+  if (row.resolved_at_ms !== null) media.resolved_at_ms = row.resolved_at_ms;
+  return media;
+}
+
+/**
+ * Media objects of one tree, as one actor changes them. Every change commits with its record:
+ * `media.created.v1`, `media.resolved.v1` (also a correction to another blob), `media.removed.v1`.
+ */
+export class MediaService {
+  constructor(private readonly tree: Tree, private readonly actor: Actor, private readonly clock: Clock, private readonly ids: IdSource) {}
+
+  /** Resolved at once when `blob` is given (it must be in the tree's store: 404 otherwise). */
+  create(input: NewMedia): MediaDto {
+    const blob = input.blob?.toLowerCase();
+    if (blob !== undefined && !this.tree.blobs.has(blob)) throw MediaProblems.blobNotFound(input.blob!);
+    const now = this.clock.now();
+    const row: MediaRow = {
+      id: this.ids.next(),
+      title: input.title ?? null,
+      file_name: fileNameOf(input.file_path_as_written),
+      media_type: input.media_type ?? null,
+      status: blob === undefined ? 'unresolved' : 'resolved',
+      blob: blob ?? null,
+      created_at_ms: now,
+      resolved_at_ms: blob === undefined ? null : now,
+    };
+    return this.tree.transact(() => {
+      this.tree
+        .prepare(`INSERT INTO media (${COLUMNS}, ${ACTOR_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+        .run(row.id, row.title, row.file_name, row.media_type, row.status, row.blob, row.created_at_ms, row.resolved_at_ms, ...actorValues(this.actor));
+      this.tree.record({ kind: 'media.created.v1', entity_type: 'media', entity_id: row.id, actor: this.actor, payload: { file_name: row.file_name, status: row.status } });
+      return toDto(row);
+    });
+  }
+
+  get(id: string): MediaDto | undefined {
+    const row = this.tree.prepare(`SELECT ${COLUMNS} FROM media WHERE id = ?`).get(id) as MediaRow | undefined;
+    return row && toDto(row);
+  }
+
+  exists(id: string): boolean {
+    return this.tree.prepare('SELECT 1 FROM media WHERE id = ?').get(id) !== undefined;
+  }
+
+  /** Every media object still waiting for its bytes, oldest first (one response: the spec does not page it). */
+  unresolved(): UnresolvedMediaDto {
+    const rows = this.tree.prepare(`SELECT ${COLUMNS} FROM media WHERE status = 'unresolved' ORDER BY id`).all() as MediaRow[];
+    return { items: rows.map(toDto), total: rows.length };
+  }
+
+  /**
+   * Every media object, oldest first, read in batches of 500 by keyset: no statement stays
+   * open between two items, so an export may yield (and other requests write) while it walks.
+   */
+  *forExport(): Generator<MediaDto> {
+    let after = '';
+    for (;;) {
+      const rows = this.tree.prepare(`SELECT ${COLUMNS} FROM media WHERE id > ? ORDER BY id LIMIT ${BATCH}`).all(after) as MediaRow[];
+      for (const row of rows) yield toDto(row);
+      if (rows.length < BATCH) return;
+      after = rows[rows.length - 1].id;
+    }
+  }
+
+  /**
+   * Unresolved -> resolved; resolved with the same blob -> `already_resolved` (nothing written);
+   * resolved with another blob -> `resolved` again (a correction, recorded with the blob it replaced).
+   */
+  resolve(id: string, address: string): ResolveResult {
+    const blob = address.toLowerCase();
+    return this.tree.transact(() => {
+      const current = this.get(id);
+      if (!current) throw MediaProblems.mediaNotFound(id);
+      if (!this.tree.blobs.has(blob)) throw MediaProblems.blobNotFound(address);
+      if (current.blob === blob) return { media_id: id, status: 'already_resolved', blob };
+      this.tree.prepare(`UPDATE media SET status = 'resolved', blob = ?, resolved_at_ms = ? WHERE id = ?`).run(blob, this.clock.now(), id);
+      this.tree.record({ kind: 'media.resolved.v1', entity_type: 'media', entity_id: id, actor: this.actor, payload: { blob, previous_blob: current.blob ?? null } });
+      return { media_id: id, status: 'resolved', blob };
+    });
+  }
+
+  /**
+   * Removes media objects from every view (undoing an import), one record each; ids that are
+   * not (or no longer) here are skipped. Returns how many were removed. The blobs stay: other
+   * things may cite the same bytes.
+   */
+  remove(ids: readonly string[]): number {
+    return this.tree.transact(() => {
+      let removed = 0;
+      for (const id of ids) {
+        if (this.tree.prepare('DELETE FROM media WHERE id = ?').run(id).changes === 0) continue;
+        this.tree.record({ kind: 'media.removed.v1', entity_type: 'media', entity_id: id, actor: this.actor, payload: {} });
+        removed++;
+      }
+      return removed;
+    });
+  }
+}
