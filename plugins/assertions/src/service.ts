@@ -144,6 +144,19 @@ export class AssertionsService {
     );
   }
 
+  /**
+   * Deletes a claim and its evidence and records `assertion.removed.v1` (an import undone): the
+   * claim leaves every list, count and summary; false when there is none.
+   */
+  remove(actor: Actor, id: string, reason: string): boolean {
+    return this.tree.transact(() => {
+      const claim = this.writer.store.get(id);
+      if (!claim) return false;
+      this.writer.remove(actor, claim, reason);
+      return true;
+    });
+  }
+
   /** One page of a claim list and the count of all matches; the window fetches one row past its limit. */
   page(filter: ClaimFilter, order: SortOrder, window: PageWindow<ClaimKey>): PageEnvelope<AssertionDto> {
     return window.read((after, take) => this.queries.page(filter, order, after, take), () => this.queries.count(filter), keyOf, claimDto);
@@ -210,6 +223,20 @@ export class AssertionsService {
     const rows = personas.flatMap((persona) => STANDING.flatMap((status) => this.queries.firstOfPersona(persona, status, limit)));
     rows.sort((a, b) => a.created_at_ms - b.created_at_ms || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     return { items: rows.slice(0, limit).map(claimDto), total: this.queries.countOfPersonas(personas, STANDING) };
+  }
+
+  /**
+   * Every claim of `personas` in `statuses` (without their evidence), grouped by persona in the
+   * order given, each persona's oldest first: one read for a whole batch (the GEDCOM export).
+   */
+  ofPersonas(personas: readonly string[], statuses: readonly AssertionStatus[]): AssertionDto[] {
+    const byPersona = new Map<string, ClaimRow[]>();
+    for (const row of this.queries.ofPersonas(personas, statuses)) {
+      const rows = byPersona.get(row.persona);
+      if (rows) rows.push(row);
+      else byPersona.set(row.persona, [row]);
+    }
+    return [...new Set(personas)].flatMap((persona) => byPersona.get(persona) ?? []).map(claimDto);
   }
 
   /** How many claims of these personas wait in the pending lane (from the per-persona counts). */

@@ -101,6 +101,12 @@ export class ClaimStore {
     this.tree.prepare('UPDATE assertions SET source = ? WHERE id = ?').run(source, id);
   }
 
+  /** A claim and its evidence, gone (the counts follow by trigger). */
+  delete(id: string): void {
+    this.tree.prepare('DELETE FROM assertion_evidence WHERE assertion = ?').run(id);
+    this.tree.prepare('DELETE FROM assertions WHERE id = ?').run(id);
+  }
+
   evidenceOf(id: string): EvidenceRow[] {
     return this.tree.prepare('SELECT * FROM assertion_evidence WHERE assertion = ? ORDER BY id').all(id) as EvidenceRow[];
   }

@@ -107,6 +107,13 @@ export class ClaimWriter {
     return row;
   }
 
+  /** Deletes a claim and its evidence; an active sourced claim no longer counts for its source. */
+  remove(actor: Actor, claim: ClaimRow, reason: string): void {
+    this.store.delete(claim.id);
+    if (claim.source && isActive(claim.status)) this.sources().adjustClaimCount(claim.source, -1);
+    this.tree.record({ kind: 'assertion.removed.v1', entity_type: 'assertion', entity_id: claim.id, actor, payload: { persona: claim.persona, kind: claim.kind, reason } });
+  }
+
   private countActivity(source: string | null, from: AssertionStatus, to: AssertionStatus) {
     if (!source || isActive(from) === isActive(to)) return;
     this.sources().adjustClaimCount(source, isActive(to) ? 1 : -1);

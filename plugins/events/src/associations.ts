@@ -4,6 +4,18 @@ import type { Subjects } from './subjects.js';
 import { normalizeRole } from './roles.js';
 import { EventProblems } from './errors.js';
 
+/** One association as recorded: `to` is `role` to `from`. */
+export interface AssociationSummary {
+  id: string;
+  from: string;
+  from_kind: 'person' | 'persona';
+  to: string;
+  to_kind: 'person' | 'persona';
+  role: string;
+  source: string | null;
+  note: string | null;
+}
+
 /**
  * Associations (GEDCOM ASSO): `to` is `role` to `from` (a godparent, a witness, a neighbour)
  * outside any one event. Each end is a person or a persona, given as a bare id. Recorded as
@@ -11,6 +23,17 @@ import { EventProblems } from './errors.js';
  */
 export class AssociationsService {
   constructor(private readonly tree: Tree, private readonly clock: Clock, private readonly ids: IdSource, private readonly subjects: Subjects) {}
+
+  /** The associations recorded from any of `subjects` (person or persona ids), oldest first: one read for a batch (the GEDCOM export). */
+  fromSubjects(subjects: readonly string[]): AssociationSummary[] {
+    if (subjects.length === 0) return [];
+    return this.tree
+      .prepare(
+        `SELECT id, from_subject AS "from", from_kind, to_subject AS "to", to_kind, role, source, note FROM associations
+         WHERE from_subject IN (SELECT value FROM json_each(?)) ORDER BY id`,
+      )
+      .all(JSON.stringify(subjects)) as AssociationSummary[];
+  }
 
   record(actor: Actor, input: RecordAssociationBody): { id: string } {
     if (input.from === input.to) throw EventProblems.associationSelf(input.from);
@@ -30,6 +53,15 @@ export class AssociationsService {
         payload: { from: from.id, from_kind: from.kind, to: to.id, to_kind: to.kind, role, source: input.source ?? null },
       });
       return { id };
+    });
+  }
+
+  /** Deletes an association and records `association.removed.v1` (an import undone); false when there is none. */
+  remove(actor: Actor, id: string, reason: string): boolean {
+    return this.tree.transact(() => {
+      if (this.tree.prepare('DELETE FROM associations WHERE id = ?').run(id).changes === 0) return false;
+      this.tree.record({ kind: 'association.removed.v1', entity_type: 'association', entity_id: id, actor, payload: { reason } });
+      return true;
     });
   }
 }

@@ -50,6 +50,15 @@ export class EventsService {
     return { items: this.queries.dtos(this.queries.forSubjects(subjects, limit)), total: this.queries.countForSubjects(subjects) };
   }
 
+  /**
+   * Every event any of `subjects` (person and persona ids) takes part in, by date, with all
+   * its participants: one read for a batch of persons (the GEDCOM export), no limit.
+   */
+  ofSubjects(subjects: readonly string[]): EventDto[] {
+    if (subjects.length === 0) return [];
+    return this.queries.dtos(this.queries.forSubjects([...subjects], -1));
+  }
+
   /** "Baptism, 12 MAR 1851, Ledbury": type, date as written and place, those it has; unknown ids are left out. */
   labels(ids: string[]): EntityLabel[] {
     if (ids.length === 0) return [];
@@ -126,6 +135,21 @@ export class EventsService {
       this.tree.prepare('UPDATE events SET updated_at_ms = ? WHERE id = ?').run(now, id);
       this.tree.record({ kind: 'event.participant_added.v1', entity_type: 'event', entity_id: id, actor, payload: asBody(participant) });
       return this.get(id)!;
+    });
+  }
+
+  /**
+   * Deletes an event with its participants and corrections and records `event.removed.v1`
+   * (an import undone); false when there is none.
+   */
+  remove(actor: Actor, id: string, reason: string): boolean {
+    return this.tree.transact(() => {
+      if (!this.queries.row(id)) return false;
+      this.tree.prepare('DELETE FROM event_participants WHERE event = ?').run(id);
+      this.tree.prepare('DELETE FROM event_corrections WHERE event = ?').run(id);
+      this.tree.prepare('DELETE FROM events WHERE id = ?').run(id);
+      this.tree.record({ kind: 'event.removed.v1', entity_type: 'event', entity_id: id, actor, payload: { reason } });
+      return true;
     });
   }
 

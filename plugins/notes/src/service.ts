@@ -21,6 +21,14 @@ export class NotesService {
       .get(target) as string;
   }
 
+  /** The notes of all these targets, by target then oldest first: one read for a batch (the GEDCOM export). */
+  forTargets(targets: readonly string[]): NoteDto[] {
+    if (targets.length === 0) return [];
+    return this.tree
+      .prepare(`SELECT ${COLUMNS} FROM notes WHERE target IN (SELECT value FROM json_each(?)) ORDER BY target, id`)
+      .all(JSON.stringify(targets)) as NoteRow[];
+  }
+
   get(id: string): NoteDto | undefined {
     return this.tree.prepare(`SELECT ${COLUMNS} FROM notes WHERE id = ?`).get(id) as NoteRow | undefined;
   }
@@ -33,6 +41,15 @@ export class NotesService {
         .run(note.id, note.target, note.text, note.created_at_ms, ...actorValues(actor));
       this.tree.record({ kind: 'note.created.v1', entity_type: 'note', entity_id: note.id, actor, payload: { target: note.target } });
       return note;
+    });
+  }
+
+  /** Deletes a note and records `note.removed.v1` (an import undone); false when there is none. */
+  remove(actor: Actor, id: string, reason: string): boolean {
+    return this.tree.transact(() => {
+      if (this.tree.prepare('DELETE FROM notes WHERE id = ?').run(id).changes === 0) return false;
+      this.tree.record({ kind: 'note.removed.v1', entity_type: 'note', entity_id: id, actor, payload: { reason } });
+      return true;
     });
   }
 }

@@ -34,9 +34,13 @@ export class PersonasService {
     return this.tree.prepare('SELECT 1 FROM personas WHERE id = ?').get(id) !== undefined;
   }
 
-  /** Writes a persona and `persona.created.v1`; 400 without any name, 404 for an unknown source. */
-  create(actor: Actor, input: CreatePersonaBody): PersonaDto {
-    if (![input.name, input.given, input.surname].some(present)) throw PersonaProblems.nameless();
+  /**
+   * Writes a persona and `persona.created.v1`; 400 without any name, 404 for an unknown source.
+   * Other plugins may also give the remaining name pieces, and an importer may write a persona
+   * its record gives no name (`allowNameless`: a GEDCOM INDI without NAME is still someone).
+   */
+  create(actor: Actor, input: CreatePersonaBody & NamePiecesBody, options: { allowNameless?: boolean } = {}): PersonaDto {
+    if (!options.allowNameless && ![input.name, input.given, input.surname].some(present)) throw PersonaProblems.nameless();
     // Other plugins call this without our route's schema (e.g. transcription by assertions).
     if (input.sex !== undefined && !SEXES.includes(input.sex)) throw PersonaProblems.unknownSex(String(input.sex));
     const now = this.clock.now();
@@ -45,8 +49,8 @@ export class PersonasService {
       // Sources are another plugin's table: checked through its service, not a foreign key.
       if (input.source !== undefined && !this.sources.exists(input.source)) throw PersonaProblems.sourceNotFound(input.source);
       this.tree
-        .prepare(`INSERT INTO personas (${COLUMNS}, ${ACTOR_COLUMNS}) VALUES (?, ?, NULL, ?, NULL, NULL, ?, NULL, ?, ?, ?, ?, ?, ?, ?)`)
-        .run(id, input.name ?? null, input.given ?? null, input.surname ?? null, input.sex ?? null, input.source ?? null, now, now, ...actorValues(actor));
+        .prepare(`INSERT INTO personas (${COLUMNS}, ${ACTOR_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+        .run(id, input.name ?? null, ...NAME_PIECES.map((piece) => input[piece] ?? null), input.sex ?? null, input.source ?? null, now, now, ...actorValues(actor));
       this.tree.record({ kind: 'persona.created.v1', entity_type: 'persona', entity_id: id, actor, payload: { source: input.source ?? null } });
       return this.get(id)!;
     });
@@ -64,6 +68,18 @@ export class PersonasService {
         .run(...values, this.clock.now(), id);
       this.tree.record({ kind: 'persona.name_pieces_set.v1', entity_type: 'persona', entity_id: id, actor, payload: { pieces } });
       return this.get(id)!;
+    });
+  }
+
+  /**
+   * Deletes a persona and records `persona.removed.v1` (an import undone); false when there is
+   * none. The caller takes away first what rests on it (claims, the person concluded over it).
+   */
+  remove(actor: Actor, id: string, reason: string): boolean {
+    return this.tree.transact(() => {
+      if (this.tree.prepare('DELETE FROM personas WHERE id = ?').run(id).changes === 0) return false;
+      this.tree.record({ kind: 'persona.removed.v1', entity_type: 'persona', entity_id: id, actor, payload: { reason } });
+      return true;
     });
   }
 

@@ -21,6 +21,15 @@ export interface SourceDetail extends SourceRow {
   citations: CitationDto[];
 }
 
+/** What a source says of itself, without its list counters and attachments. */
+export interface SourceSummary {
+  id: string;
+  title: string;
+  author: string | null;
+  publisher: string | null;
+  url: string | null;
+}
+
 const LIGHT = 'id, title, source_type, claim_count, created_at_ms';
 const MATCHES = '(@needle IS NULL OR instr(title_folded, @needle) > 0)';
 
@@ -103,6 +112,20 @@ export class SourcesService {
     }
   }
 
+  /**
+   * Deletes a source (with its blob links) and records `source.removed.v1` (an import undone);
+   * false when there is none. Claims and citations citing it are the caller's to take away first.
+   */
+  remove(actor: Actor, id: string, reason: string): boolean {
+    return this.tree.transact(() => {
+      if (!this.exists(id)) return false;
+      this.tree.prepare('DELETE FROM source_blobs WHERE source = ?').run(id);
+      this.tree.prepare('DELETE FROM sources WHERE id = ?').run(id);
+      this.tree.record({ kind: 'source.removed.v1', entity_type: 'source', entity_id: id, actor, payload: { reason } });
+      return true;
+    });
+  }
+
   private insert(actor: Actor, input: CreateSourceBody): string {
     const id = this.ids.next();
     this.tree
@@ -110,6 +133,16 @@ export class SourcesService {
       .run(id, input.title, input.title.toLowerCase(), input.author ?? null, input.publisher ?? null, input.url ?? null, input.source_type ?? null, this.clock.now(), ...actorValues(actor));
     this.tree.record({ kind: 'source.created.v1', entity_type: 'source', entity_id: id, actor, payload: { title: input.title } });
     return id;
+  }
+
+  /**
+   * Every source, oldest first, `take` at a time after the source `after` (null to begin), with
+   * the fields a GEDCOM SOUR record holds: for work that walks the whole tree (the export).
+   */
+  walk(after: string | null, take: number): SourceSummary[] {
+    return this.tree
+      .prepare('SELECT id, title, author, publisher, url FROM sources WHERE (@after IS NULL OR id > @after) ORDER BY id LIMIT @take')
+      .all({ after, take }) as SourceSummary[];
   }
 
   /** `GET /labels` (views plugin): each source's title; unknown ids are left out. */

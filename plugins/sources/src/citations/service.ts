@@ -42,6 +42,12 @@ export class CitationsService {
     return this.tree.prepare('SELECT 1 FROM citations WHERE id = ?').get(id) !== undefined;
   }
 
+  /** The citations among `ids`, in one read (the GEDCOM export's PAGE lines); unknown ids are left out. */
+  many(ids: readonly string[]): CitationDto[] {
+    if (ids.length === 0) return [];
+    return (this.tree.prepare(`SELECT ${COLUMNS} FROM citations WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id`).all(JSON.stringify(ids)) as CitationRow[]).map((row) => this.shape(row));
+  }
+
   /** A source's citations, oldest first. */
   forSource(source: string): CitationDto[] {
     return (this.tree.prepare(`SELECT ${COLUMNS} FROM citations WHERE source = ? ORDER BY id`).all(source) as CitationRow[]).map((row) => this.shape(row));
@@ -103,6 +109,15 @@ export class CitationsService {
       this.tree.prepare('UPDATE citations SET source_type = ?, updated_at_ms = ? WHERE id = ?').run(sourceType, this.clock.now(), id);
       this.tree.record({ kind: 'citation.source_type_set.v1', entity_type: 'citation', entity_id: id, actor, payload: { source_type: sourceType, previous: citation.source_type } });
       return this.get(id)!;
+    });
+  }
+
+  /** Deletes a citation and records `citation.removed.v1` (an import undone); false when there is none. */
+  remove(actor: Actor, id: string, reason: string): boolean {
+    return this.tree.transact(() => {
+      if (this.tree.prepare('DELETE FROM citations WHERE id = ?').run(id).changes === 0) return false;
+      this.tree.record({ kind: 'citation.removed.v1', entity_type: 'citation', entity_id: id, actor, payload: { reason } });
+      return true;
     });
   }
 

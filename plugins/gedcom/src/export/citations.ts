@@ -1,0 +1,30 @@
+/**
+ * A claim's source as a GEDCOM source citation: `SOUR @S1@` with PAGE (where in the source),
+ * QUAY (0 to 3) and DATA.TEXT, the elements the importer reads back. Other elements of a
+ * template citation (a register's volume, a census's piece) have no line of their own: they
+ * are reported, and the citation keeps its page.
+ */
+import type { GedcomNode } from '@rootline/gedcom';
+import type { CitationDto } from '@rootline/plugin-sources/contract';
+import { node, pointer, type ExportContext } from './context.js';
+
+const WRITTEN = new Set(['page', 'quality', 'text']);
+
+export function citationStructure(context: ExportContext, source: string, citation: CitationDto | undefined, path: string): GedcomNode | undefined {
+  if (context.redacted(source)?.whole) {
+    context.lose(`${path}.SOUR`, 'citation of a redacted source not written');
+    return undefined;
+  }
+  const parts: GedcomNode[] = [];
+  if (citation && !context.redacted(citation.id)?.whole) {
+    const elements = citation.elements;
+    if (elements.page) parts.push(node('PAGE', elements.page));
+    if (elements.text) parts.push(node('DATA', undefined, [node('TEXT', elements.text)]));
+    if (elements.quality !== undefined) {
+      if (/^[0-3]$/.test(elements.quality.trim())) parts.push(node('QUAY', elements.quality.trim()));
+      else context.lose(`${path}.SOUR.QUAY`, 'quality other than 0 to 3 not written');
+    }
+    for (const key of Object.keys(elements)) if (!WRITTEN.has(key)) context.lose(`${path}.SOUR.PAGE`, `citation element "${key}" has no GEDCOM line: not written`);
+  }
+  return pointer('SOUR', context.sourceXref(source), parts);
+}

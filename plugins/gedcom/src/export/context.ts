@@ -1,0 +1,99 @@
+/**
+ * What one export run knows while it writes: the services it reads through, the target
+ * version, the cross-reference ids it gave, who is withheld, what is redacted, the counts of
+ * its result and the loss report it is gathering.
+ */
+import type { ServiceCradle } from '@rootline/kernel';
+import type { GedcomNode } from '@rootline/gedcom';
+import { LossCollector } from '../import/loss-report.js';
+import type { WriteVersion } from './version.js';
+
+/** The services an export reads through (the tree's, acting as whoever started it). */
+export type ExportServices = Pick<
+  ServiceCradle,
+  | 'personsService'
+  | 'personasService'
+  | 'assertionsService'
+  | 'sourcesService'
+  | 'citationsService'
+  | 'eventsService'
+  | 'associationsService'
+  | 'familyService'
+  | 'notesService'
+  | 'redactionsService'
+>;
+
+export interface ExportOptions {
+  version: WriteVersion;
+  includeLiving: boolean;
+}
+
+/** A structure as the writer takes it (levels come from nesting; line numbers mean nothing here). */
+export function node(tag: string, value?: string, children: GedcomNode[] = []): GedcomNode {
+  return { level: 0, tag, ...(value === undefined || value === '' ? {} : { value }), line: 0, children };
+}
+
+export function pointer(tag: string, xref: string, children: GedcomNode[] = []): GedcomNode {
+  return { level: 0, tag, pointer: xref, line: 0, children };
+}
+
+export class ExportContext {
+  readonly loss = new LossCollector();
+  readonly counts: Record<string, number> = {};
+  /** Persons written (or to be written): id -> xref. A person withheld never gets one. */
+  private readonly personXrefs = new Map<string, string>();
+  /** Persons left out: living, or redacted as a whole. */
+  readonly withheld = new Set<string>();
+  private readonly sourceXrefs = new Map<string, string>();
+
+  constructor(readonly services: ExportServices, readonly options: ExportOptions) {}
+
+  get version(): WriteVersion {
+    return this.options.version;
+  }
+
+  count(name: string, by = 1): void {
+    this.counts[name] = (this.counts[name] ?? 0) + by;
+  }
+
+  /** Something not written: into the loss report under its tag path. */
+  lose(path: string, reason: string, by = 1): void {
+    for (let i = 0; i < by; i++) this.loss.add(path, reason, undefined);
+  }
+
+  /** The xref of a person who is written (I1, I2, ... in the order first needed). */
+  personXref(person: string): string {
+    let xref = this.personXrefs.get(person);
+    if (!xref) {
+      xref = `I${this.personXrefs.size + 1}`;
+      this.personXrefs.set(person, xref);
+    }
+    return xref;
+  }
+
+  /** The xref of a source (S1, S2, ...): given at its first citation, or when the source list reaches it. */
+  sourceXref(source: string): string {
+    let xref = this.sourceXrefs.get(source);
+    if (!xref) {
+      xref = `S${this.sourceXrefs.size + 1}`;
+      this.sourceXrefs.set(source, xref);
+    }
+    return xref;
+  }
+
+  /**
+   * What is redacted of an entity: `whole`, or the set of its redacted fields; undefined when
+   * nothing is. Redacted values are never written, whoever exports.
+   */
+  redacted(target: string): { whole: boolean; fields: ReadonlySet<string> } | undefined {
+    const fields = this.services.redactionsService.redactedFields(target);
+    if (!fields) return undefined;
+    return { whole: fields.includes('*'), fields: new Set(fields.filter((field) => field !== '*')) };
+  }
+
+  /** Whether a field of an entity may be written (nothing of a whole redacted entity may). */
+  shows(target: string, field: string): boolean {
+    const redacted = this.redacted(target);
+    return !redacted || (!redacted.whole && !redacted.fields.has(field));
+  }
+}

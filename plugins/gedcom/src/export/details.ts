@@ -1,0 +1,47 @@
+/**
+ * The lines every fact and event shares: DATE (in the target version's form: 7.0 moves
+ * free text into a PHRASE, 5.5.1 keeps it in parentheses), PLAC, and the notes about it.
+ */
+import type { GedcomNode } from '@rootline/gedcom';
+import { formatGedcomDate, parseGedcomDate, toGedcom7 } from '@rootline/gedcom-date';
+import type { NoteDto } from '@rootline/plugin-notes/contract';
+import { node, type ExportContext } from './context.js';
+
+export function dateStructure(text: string, context: ExportContext): GedcomNode {
+  const parsed = parseGedcomDate(text);
+  if (context.version === '5.5.1') return node('DATE', formatGedcomDate(parsed, { version: '5.5.1' }));
+  const { date, phrase } = toGedcom7(parsed);
+  return node('DATE', date, phrase ? [node('PHRASE', phrase)] : []);
+}
+
+/** DATE and PLAC, those given. */
+export function dateAndPlace(context: ExportContext, date: string | null | undefined, place: string | null | undefined): GedcomNode[] {
+  return [...(date ? [dateStructure(date, context)] : []), ...(place ? [node('PLAC', place)] : [])];
+}
+
+/** NOTE lines for the notes about one entity, a redacted note left out (and reported). */
+export function noteStructures(context: ExportContext, notes: readonly NoteDto[] | undefined, path: string): GedcomNode[] {
+  const written: GedcomNode[] = [];
+  for (const note of notes ?? []) {
+    if (!context.shows(note.id, 'text')) {
+      context.lose(`${path}.NOTE`, 'redacted note not written');
+      continue;
+    }
+    if (note.text.trim()) {
+      written.push(node('NOTE', note.text));
+      context.count('notes');
+    }
+  }
+  return written;
+}
+
+/** Groups rows by a key, keeping their order. */
+export function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const group = groups.get(key(row));
+    if (group) group.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
+}

@@ -1,0 +1,97 @@
+/**
+ * Claims and events as GEDCOM facts. A claim's kind names its tag (`birth` -> BIRT); a kind
+ * GEDCOM has no tag for becomes EVEN with the kind as its TYPE. `event` and `fact` claims hold
+ * "TYPE: what it says" (how the importer keeps EVEN and FACT). A value an event tag cannot
+ * carry (`BIRT` takes only `Y`) is written as a NOTE under it and reported.
+ */
+import type { GedcomNode } from '@rootline/gedcom';
+import type { AssertionDto } from '@rootline/plugin-assertions/contract';
+import type { CitationDto } from '@rootline/plugin-sources/contract';
+import type { EventDto } from '@rootline/plugin-events/contract';
+import type { NoteDto } from '@rootline/plugin-notes/contract';
+import { node, type ExportContext } from './context.js';
+import { dateAndPlace, noteStructures } from './details.js';
+import { citationStructure } from './citations.js';
+import { carriesValue, isOrdinance, kindWords, tagOfKind } from './tags.js';
+
+/** The tag, TYPE and payload of a fact: `EVEN` + TYPE for what has no tag of its own. */
+function shapeOf(context: ExportContext, kind: string, value: string | undefined): { tag: string; type?: string; value?: string } {
+  let tag = tagOfKind(kind);
+  if (tag === 'FACT' || tag === 'EVEN') {
+    const cut = value?.indexOf(': ') ?? -1;
+    const type = value === undefined ? kindWords(kind) : cut > 0 ? value.slice(0, cut) : value;
+    return { tag, type, value: cut > 0 ? value!.slice(cut + 2) : undefined };
+  }
+  if (tag === undefined) tag = 'EVEN';
+  return tag === 'EVEN' ? { tag, type: kindWords(kind), value } : { tag, value };
+}
+
+/** `Y` says "this happened" on an event that says nothing else; one with a date or a place needs no Y. */
+function presence(context: ExportContext, tag: string, children: readonly GedcomNode[]): string | undefined {
+  return children.length === 0 && !isOrdinance(tag) && !carriesValue(tag, context.version) ? 'Y' : undefined;
+}
+
+/** The payload line and, for a value the tag cannot carry, its NOTE. */
+function payloadOf(context: ExportContext, tag: string, value: string | undefined, path: string): { payload?: string; note?: GedcomNode } {
+  if (!value) return isOrdinance(tag) || carriesValue(tag, context.version) ? {} : { payload: 'Y' };
+  if (carriesValue(tag, context.version)) return { payload: value };
+  context.lose(path, `${tag} has no value line: the value is written as a note`);
+  return { payload: isOrdinance(tag) ? undefined : 'Y', note: node('NOTE', value) };
+}
+
+/** A confirmed claim as an INDI fact, its redacted parts left out; undefined when nothing of it may be written. */
+export function claimStructure(context: ExportContext, claim: AssertionDto, citation: CitationDto | undefined, notes: readonly NoteDto[] | undefined): GedcomNode | undefined {
+  const redacted = context.redacted(claim.id);
+  if (redacted?.whole || redacted?.fields.has('kind')) {
+    context.lose('INDI', 'redacted claim not written');
+    return undefined;
+  }
+  const shows = (field: string) => !redacted?.fields.has(field);
+  const value = shows('value') ? claim.value ?? undefined : undefined;
+  const shape = shapeOf(context, claim.kind, value);
+  const path = `INDI.${shape.tag}`;
+  if (redacted) context.lose(path, 'redacted value not written', redacted.fields.size);
+  const { payload, note } = payloadOf(context, shape.tag, shape.value, path);
+  const children = [
+    ...(shape.type ? [node('TYPE', shape.type)] : []),
+    ...dateAndPlace(context, shows('date') ? claim.date : undefined, shows('place') ? claim.place : undefined),
+  ];
+  if (claim.source && shows('source')) {
+    const cited = citationStructure(context, claim.source, citation, path);
+    if (cited) children.push(cited);
+  }
+  if (note) children.push(note);
+  children.push(...noteStructures(context, notes, path));
+  context.count('facts');
+  return node(shape.tag, payload === 'Y' ? presence(context, shape.tag, children) : payload, children);
+}
+
+/**
+ * An event of the events plugin: its type is the tag (`MARR`, `BIRT`) or `custom:<text>`
+ * (EVEN with TYPE); its description goes where the importer reads it back (the payload of
+ * EVEN, else a TYPE).
+ */
+export function eventStructure(context: ExportContext, event: EventDto, notes: readonly NoteDto[] | undefined, known: ReadonlySet<string>, path: string): GedcomNode | undefined {
+  const redacted = context.redacted(event.id);
+  if (redacted?.whole || redacted?.fields.has('type')) {
+    context.lose(path, 'redacted event not written');
+    return undefined;
+  }
+  const shows = (field: string) => !redacted?.fields.has(field);
+  const description = shows('description') ? event.description ?? undefined : undefined;
+  const custom = event.type.startsWith('custom:') ? event.type.slice('custom:'.length) : undefined;
+  const tag = custom === undefined && known.has(event.type) ? event.type : 'EVEN';
+  if (tag === 'EVEN' && custom === undefined) context.lose(`${path}.${event.type}`, 'event type GEDCOM does not define here: written as EVEN with its type');
+  const generic = tag === 'EVEN' || tag === 'FACT';
+  // EVEN and FACT need a TYPE (7.0); their description is their payload. Other tags keep it as TYPE.
+  const type = generic ? custom ?? (tag === event.type ? tag.toLowerCase() : event.type) : description;
+  const payload = generic ? description : undefined;
+  const children = [
+    ...(type ? [node('TYPE', type)] : []),
+    ...dateAndPlace(context, shows('date') ? event.date : undefined, shows('place') ? event.place : undefined),
+    ...noteStructures(context, notes, `${path}.${tag}`),
+  ];
+  if (redacted) context.lose(`${path}.${tag}`, 'redacted value not written', redacted.fields.size);
+  context.count('events');
+  return node(tag, payload ?? presence(context, tag, children), children);
+}

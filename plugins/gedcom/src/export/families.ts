@@ -1,0 +1,96 @@
+/**
+ * Rootline keeps a family as edges (parent -> child, partner -- partner); GEDCOM keeps FAM
+ * records. This rebuilds the FAMs from the edges:
+ *
+ * - each spouse edge is a FAM with its two partners;
+ * - a child's parents are paired when they have the same pedigree (both birth, both adoptive,
+ *   ...), a spouse pair first, and the child goes into that pair's FAM (one without a spouse
+ *   edge is made for two parents who are not recorded as partners);
+ * - a parent left over has a FAM of their own with the child (a single-parent family).
+ *
+ * So every edge is written exactly once, and a file read back gives the same edges (a FAM
+ * of two parents without a spouse edge comes back with one: the importer makes a spouse edge
+ * for every HUSB and WIFE).
+ */
+import type { RelationshipDto } from '@rootline/plugin-family/contract';
+
+export interface FamilyUnit {
+  xref: string;
+  /** One or two persons, in the order the spouse edge (or the child's parents) names them. */
+  partners: string[];
+  children: { child: string; pedigree: string }[];
+  /** The spouse edge, when the partners have one: the importer hangs a FAM's notes on it. */
+  spouseEdge?: string;
+}
+
+const pairKey = (a: string, b: string) => (a < b ? `${a} ${b}` : `${b} ${a}`);
+
+export class FamilyIndex {
+  private readonly units = new Map<string, FamilyUnit>();
+  private readonly parentsOf = new Map<string, { parent: string; pedigree: string }[]>();
+  /** person -> the units they are a partner in (FAMS), and the units they are a child in, with pedigree (FAMC). */
+  readonly asPartner = new Map<string, FamilyUnit[]>();
+  readonly asChild = new Map<string, { unit: FamilyUnit; pedigree: string }[]>();
+
+  /** Feeds one batch of edges (the family plugin's walk); `finish` once all are in. */
+  add(edges: readonly RelationshipDto[]): void {
+    for (const edge of edges) {
+      if (edge.kind === 'spouse' && edge.partners) {
+        const unit = this.unit(pairKey(edge.partners[0], edge.partners[1]), edge.partners);
+        unit.spouseEdge ??= edge.id;
+      } else if (edge.kind === 'parent' && edge.parent && edge.child) {
+        const parents = this.parentsOf.get(edge.child) ?? [];
+        parents.push({ parent: edge.parent, pedigree: edge.pedigree ?? 'birth' });
+        this.parentsOf.set(edge.child, parents);
+      }
+    }
+  }
+
+  /** Places every child in a unit, then numbers the units F1, F2, ... in the order they were made. */
+  finish(): void {
+    for (const [child, parents] of this.parentsOf) this.placeChild(child, parents);
+    this.parentsOf.clear();
+    let n = 0;
+    for (const unit of this.units.values()) {
+      unit.xref = `F${++n}`;
+      for (const partner of unit.partners) push(this.asPartner, partner, unit);
+      for (const { child, pedigree } of unit.children) push(this.asChild, child, { unit, pedigree });
+    }
+  }
+
+  all(): FamilyUnit[] {
+    return [...this.units.values()];
+  }
+
+  /** The unit two persons are the partners of, if any (family events belong there). */
+  ofPair(a: string, b: string): FamilyUnit | undefined {
+    return this.units.get(pairKey(a, b));
+  }
+
+  private placeChild(child: string, parents: { parent: string; pedigree: string }[]): void {
+    const left = [...parents];
+    while (left.length > 0) {
+      const first = left.shift()!;
+      const same = left.filter((other) => other.pedigree === first.pedigree);
+      const partner = same.find((other) => this.units.has(pairKey(first.parent, other.parent))) ?? (same.length === 1 ? same[0] : undefined);
+      if (partner) left.splice(left.indexOf(partner), 1);
+      const unit = partner ? this.unit(pairKey(first.parent, partner.parent), [first.parent, partner.parent]) : this.unit(first.parent, [first.parent]);
+      unit.children.push({ child, pedigree: first.pedigree });
+    }
+  }
+
+  private unit(key: string, partners: string[]): FamilyUnit {
+    let unit = this.units.get(key);
+    if (!unit) {
+      unit = { xref: '', partners: [...partners], children: [] };
+      this.units.set(key, unit);
+    }
+    return unit;
+  }
+}
+
+function push<V>(map: Map<string, V[]>, key: string, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}

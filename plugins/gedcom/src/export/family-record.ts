@@ -1,0 +1,56 @@
+/**
+ * A family unit as a FAM record: HUSB and WIFE (by sex: a man is HUSB, a woman WIFE; two of
+ * the same sex or of unknown sex take the two lines in order), CHIL for each child, the
+ * family's events (those both partners take part in) and the notes on the spouse edge.
+ *
+ * Persons withheld (living, or redacted as a whole) are left out of the family, which is
+ * still written for the others; a family with nobody left is not written at all. Nothing
+ * points to a person who is not in the file.
+ */
+import type { GedcomNode } from '@rootline/gedcom';
+import type { EventDto } from '@rootline/plugin-events/contract';
+import type { NoteDto } from '@rootline/plugin-notes/contract';
+import { node, pointer, type ExportContext } from './context.js';
+import type { FamilyUnit } from './families.js';
+import { eventStructure, } from './facts.js';
+import { noteStructures } from './details.js';
+import { FAMILY_EVENT_TAGS } from './tags.js';
+
+export interface FamilyBatchData {
+  /** Events both partners of a unit take part in, by unit xref. */
+  events: Map<string, EventDto[]>;
+  notes: Map<string, NoteDto[]>;
+  sexOf: (person: string) => string | null | undefined;
+}
+
+export function familyRecord(context: ExportContext, unit: FamilyUnit, data: FamilyBatchData): GedcomNode | undefined {
+  const partners = unit.partners.filter((person) => !context.withheld.has(person));
+  const children = unit.children.filter(({ child }) => !context.withheld.has(child));
+  const left = unit.partners.length + unit.children.length - partners.length - children.length;
+  if (partners.length + children.length === 0) {
+    context.lose('FAM', 'family of withheld persons only: not written');
+    return undefined;
+  }
+  if (left > 0) context.lose('FAM', 'withheld person left out of a family', left);
+  const lines: GedcomNode[] = [];
+  for (const [tag, person] of partnerTags(partners, data.sexOf)) lines.push(pointer(tag, context.personXref(person)));
+  for (const { child } of children) lines.push(pointer('CHIL', context.personXref(child)));
+  // The family's events need both partners: with one withheld they would tell of that person.
+  if (partners.length === unit.partners.length) {
+    for (const event of data.events.get(unit.xref) ?? []) {
+      const written = eventStructure(context, event, data.notes.get(event.id), FAMILY_EVENT_TAGS, 'FAM');
+      if (written) lines.push(written);
+    }
+  } else if ((data.events.get(unit.xref) ?? []).length > 0) context.lose('FAM', 'event of a family with a withheld partner not written', data.events.get(unit.xref)!.length);
+  if (unit.spouseEdge) lines.push(...noteStructures(context, data.notes.get(unit.spouseEdge), 'FAM'));
+  context.count('families');
+  return { ...node('FAM', undefined, lines), xref: unit.xref };
+}
+
+/** HUSB for a man, WIFE for a woman; otherwise the first free of the two, in order. */
+function partnerTags(partners: string[], sexOf: (person: string) => string | null | undefined): [string, string][] {
+  if (partners.length === 1) return [[sexOf(partners[0]) === 'F' ? 'WIFE' : 'HUSB', partners[0]]];
+  const [a, b] = partners;
+  const swap = sexOf(a) === 'F' || sexOf(b) === 'M' ? sexOf(a) !== 'M' && sexOf(b) !== 'F' : false;
+  return swap ? [['HUSB', b], ['WIFE', a]] : [['HUSB', a], ['WIFE', b]];
+}

@@ -1,0 +1,124 @@
+/**
+ * A person as an INDI record: a NAME per persona (and per `name` claim), SEX, a fact per
+ * confirmed claim, the person's own events (family events go on the FAM), FAMC with PEDI,
+ * FAMS, ASSO and the notes about the person. Redacted values are left out.
+ */
+import type { GedcomNode } from '@rootline/gedcom';
+import type { AssertionDto } from '@rootline/plugin-assertions/contract';
+import type { AssociationSummary } from '@rootline/plugin-events/contract';
+import type { PersonDto } from '@rootline/plugin-persons/contract';
+import { node, pointer, type ExportContext } from './context.js';
+import type { FamilyIndex } from './families.js';
+import type { PersonBatch } from './person-batch.js';
+import { nameStructure } from './names.js';
+import { claimStructure, eventStructure } from './facts.js';
+import { noteStructures } from './details.js';
+import { citationStructure } from './citations.js';
+import { INDIVIDUAL_EVENT_TAGS } from './tags.js';
+import { pedigreeLine, sexFor } from './version.js';
+
+/** Claim kinds a person's `birth` / `death` summary is made of: hidden with it. */
+const SUMMARY_KINDS: Record<string, string> = { birth: 'birth', baptism: 'birth', christening: 'birth', death: 'death', burial: 'death' };
+const NAME_TYPES = new Set(['aka', 'birth', 'immigrant', 'maiden', 'married', 'professional']);
+
+export function individualRecord(context: ExportContext, person: PersonDto, batch: PersonBatch, families: FamilyIndex): GedcomNode {
+  const xref = context.personXref(person.id);
+  const personRedacted = context.redacted(person.id);
+  const hides = (field: string) => personRedacted?.fields.has(field) ?? false;
+  const claims = person.personas.flatMap((persona) => batch.claims.get(persona) ?? []);
+  const nameClaims = claims.filter((claim) => claim.kind === 'name');
+  const children: GedcomNode[] = [];
+  if (hides('display_name')) context.lose('INDI.NAME', 'redacted name not written');
+  else children.push(...names(context, person, batch, nameClaims));
+  const sex = sexFor(person.sex, context.version);
+  if (sex && !hides('sex')) {
+    if (sex !== person.sex) context.lose('INDI.SEX', 'sex X (neither male nor female) has no 5.5.1 value: written U');
+    children.push(node('SEX', sex));
+  }
+  for (const claim of claims) {
+    if (claim.kind === 'name') continue;
+    const summary = SUMMARY_KINDS[claim.kind];
+    if (summary && hides(summary)) {
+      context.lose(`INDI.${claim.kind}`, 'redacted value not written');
+      continue;
+    }
+    const fact = claimStructure(context, claim, claim.citation ? batch.citations.get(claim.citation) : undefined, batch.notes.get(claim.id));
+    if (fact) children.push(fact);
+  }
+  for (const event of batch.events.get(person.id) ?? []) {
+    const partners = event.participants.flatMap((p) => (p.person ? [p.person] : p.persona && batch.personOf.get(p.persona) ? [batch.personOf.get(p.persona)!] : []));
+    // Both partners of a family take part: the event is the family's, written on its FAM.
+    if (partners.length >= 2 && families.ofPair(partners[0], partners[1])) continue;
+    const written = eventStructure(context, event, batch.notes.get(event.id), INDIVIDUAL_EVENT_TAGS, 'INDI');
+    if (written) children.push(written);
+  }
+  for (const { unit, pedigree } of families.asChild.get(person.id) ?? []) {
+    const line = pedigreeLine(pedigree, context.version);
+    if (!line && pedigree !== 'birth') context.lose('INDI.FAMC.PEDI', `pedigree "${pedigree}" has no 5.5.1 value: written without PEDI`);
+    if (line?.phrase === undefined && pedigree === 'step') context.lose('INDI.FAMC.PEDI', 'step-child written as OTHER');
+    children.push(pointer('FAMC', unit.xref, line ? [node('PEDI', line.value, line.phrase ? [node('PHRASE', line.phrase)] : [])] : []));
+  }
+  for (const unit of families.asPartner.get(person.id) ?? []) children.push(pointer('FAMS', unit.xref));
+  for (const association of batch.associations.get(person.id) ?? []) {
+    const asso = associationStructure(context, association, batch);
+    if (asso) children.push(asso);
+  }
+  children.push(...noteStructures(context, batch.notes.get(person.id), 'INDI'));
+  context.count('individuals');
+  return { ...node('INDI', undefined, children), xref };
+}
+
+/**
+ * The NAMEs: each persona's (the first is the person's own), then each confirmed `name` claim
+ * ("Mary Jones (married)": TYPE married). A name claim that repeats the first persona's name
+ * without a type only lends it its citation.
+ */
+function names(context: ExportContext, person: PersonDto, batch: PersonBatch, nameClaims: AssertionDto[]): GedcomNode[] {
+  const written: GedcomNode[] = [];
+  const personas = person.personas.flatMap((id) => batch.personas.get(id) ?? []);
+  const first = personas[0];
+  const claims = nameClaims.filter((claim) => context.shows(claim.id, 'value') && claim.value);
+  const lending = first ? claims.find((claim) => claim.value === first.name.as_written) : undefined;
+  personas.forEach((persona, index) => {
+    if (!context.shows(persona.id, 'name')) return context.lose('INDI.NAME', 'redacted name not written');
+    const cites = index === 0 && lending?.source ? citationStructure(context, lending.source, lending.citation ? batch.citations.get(lending.citation) : undefined, 'INDI.NAME') : undefined;
+    const name = nameStructure(persona.name, cites ? [cites] : []);
+    if (name) written.push(name);
+  });
+  for (const claim of claims) {
+    if (claim === lending) continue;
+    const typed = /^(.*\S)\s+\(([^()]+)\)$/.exec(claim.value!);
+    const type = typed?.[2].trim().toLowerCase();
+    const parts: GedcomNode[] = [];
+    if (type) parts.push(nameType(context, type));
+    if (claim.source) {
+      const cited = citationStructure(context, claim.source, claim.citation ? batch.citations.get(claim.citation) : undefined, 'INDI.NAME');
+      if (cited) parts.push(cited);
+    }
+    parts.push(...noteStructures(context, batch.notes.get(claim.id), 'INDI.NAME'));
+    written.push(node('NAME', typed ? typed[1] : claim.value!, parts));
+  }
+  return written;
+}
+
+function nameType(context: ExportContext, type: string): GedcomNode {
+  if (context.version === '5.5.1') return node('TYPE', type);
+  return NAME_TYPES.has(type) ? node('TYPE', type.toUpperCase()) : node('TYPE', 'OTHER', [node('PHRASE', type)]);
+}
+
+/** ASSO: the associated person (if written) is `role` to this one. 7.0 ROLE OTHER with the word as PHRASE; 5.5.1 RELA. */
+function associationStructure(context: ExportContext, association: AssociationSummary, batch: PersonBatch): GedcomNode | undefined {
+  const to = association.to_kind === 'persona' ? batch.personOf.get(association.to) : association.to;
+  if (!to || context.withheld.has(to) || !context.shows(association.id, 'role')) {
+    context.lose('INDI.ASSO', 'association with a person not written (withheld, redacted or only a persona)');
+    return undefined;
+  }
+  const role = context.version === '5.5.1' ? node('RELA', association.role) : node('ROLE', 'OTHER', [node('PHRASE', association.role)]);
+  const parts = [role];
+  if (association.note && context.shows(association.id, 'note')) parts.push(node('NOTE', association.note));
+  if (association.source && context.shows(association.id, 'source')) {
+    const cited = citationStructure(context, association.source, undefined, 'INDI.ASSO');
+    if (cited) parts.push(cited);
+  }
+  return pointer('ASSO', context.personXref(to), parts);
+}

@@ -1,0 +1,67 @@
+/**
+ * One batch of persons with everything their INDI records need, read set-wise: one query per
+ * kind of record for the whole batch (personas, claims, citations, events, associations,
+ * notes), however many persons it holds.
+ */
+import type { AssertionDto } from '@rootline/plugin-assertions/contract';
+import type { AssociationSummary, EventDto } from '@rootline/plugin-events/contract';
+import type { NoteDto } from '@rootline/plugin-notes/contract';
+import type { PersonaDto } from '@rootline/plugin-personas/contract';
+import type { PersonDto } from '@rootline/plugin-persons/contract';
+import type { CitationDto } from '@rootline/plugin-sources/contract';
+import type { ExportContext } from './context.js';
+import { groupBy } from './details.js';
+
+export interface PersonBatch {
+  persons: PersonDto[];
+  personas: Map<string, PersonaDto>;
+  /** Confirmed claims by persona, oldest first. */
+  claims: Map<string, AssertionDto[]>;
+  citations: Map<string, CitationDto>;
+  /** Events by the person taking part (directly or through a persona), each once per person. */
+  events: Map<string, EventDto[]>;
+  associations: Map<string, AssociationSummary[]>;
+  notes: Map<string, NoteDto[]>;
+  /** persona -> its person, for the persons of this batch. */
+  personOf: Map<string, string>;
+}
+
+/** Claims in these states are written; the others (pending, deferred) wait for the genealogist's review. */
+const WRITTEN = ['confirmed'] as const;
+const UNREVIEWED = ['pending', 'deferred'] as const;
+
+export function loadBatch(context: ExportContext, persons: PersonDto[]): PersonBatch {
+  const { services } = context;
+  const personOf = new Map<string, string>();
+  for (const person of persons) for (const persona of person.personas) personOf.set(persona, person.id);
+  const personaIds = [...personOf.keys()];
+  const personas = new Map(services.personasService.many(personaIds).map((persona) => [persona.id, persona]));
+  const claimRows = services.assertionsService.ofPersonas(personaIds, WRITTEN);
+  const unreviewed = services.assertionsService.ofPersonas(personaIds, UNREVIEWED).length;
+  if (unreviewed > 0) context.lose('INDI', 'claim not confirmed (pending or deferred review): not written', unreviewed);
+  const citationIds = [...new Set(claimRows.flatMap((claim) => (claim.citation ? [claim.citation] : [])))];
+  const citations = new Map(services.citationsService.many(citationIds).map((citation) => [citation.id, citation]));
+  const subjects = [...persons.map((person) => person.id), ...personaIds];
+  const events = new Map<string, EventDto[]>();
+  for (const event of services.eventsService.ofSubjects(subjects)) {
+    const people = new Set(event.participants.flatMap((p) => (p.person ? [p.person] : p.persona && personOf.has(p.persona) ? [personOf.get(p.persona)!] : [])));
+    for (const person of people) {
+      const list = events.get(person);
+      if (list) list.push(event);
+      else events.set(person, [event]);
+    }
+  }
+  const associations = groupBy(services.associationsService.fromSubjects(subjects), (row) => (row.from_kind === 'persona' ? personOf.get(row.from) ?? row.from : row.from));
+  const eventIds = [...new Set([...events.values()].flat().map((event) => event.id))];
+  const noteTargets = [...persons.map((person) => person.id), ...claimRows.map((claim) => claim.id), ...eventIds];
+  return {
+    persons,
+    personas,
+    claims: groupBy(claimRows, (claim) => claim.persona),
+    citations,
+    events,
+    associations,
+    notes: groupBy(services.notesService.forTargets(noteTargets), (note) => note.target),
+    personOf,
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * The records of an export, in file order, read from the tree in batches: the family graph
+ * first (FAMC and FAMS need the family numbers), then INDI, FAM, SOUR, and SUBM for 5.5.1.
+ * `pause` runs between batches (the job's checkpoint: it yields and stops a cancelled export).
+ */
+import type { GedcomNode } from '@rootline/gedcom';
+import type { EventDto } from '@rootline/plugin-events/contract';
+import type { PersonDto } from '@rootline/plugin-persons/contract';
+import { node, type ExportContext } from './context.js';
+import { FamilyIndex } from './families.js';
+import { loadBatch } from './person-batch.js';
+import { individualRecord } from './individual.js';
+import { familyRecord } from './family-record.js';
+import { sourceRecord } from './source-record.js';
+import { groupBy } from './details.js';
+
+/** Rows per read: large enough that a query's cost is spread thin, small enough to stay responsive between checkpoints. */
+const BATCH = 1000;
+
+export interface Pacing {
+  pause(): Promise<void>;
+  /** Persons written (or withheld) so far. */
+  progress(done: number): void;
+}
+
+export const SUBMITTER = 'U1';
+
+export async function* exportRecords(context: ExportContext, pacing: Pacing): AsyncGenerator<GedcomNode> {
+  const { services } = context;
+  const families = new FamilyIndex();
+  for (let after: string | null = null; ;) {
+    const edges = services.familyService.walk(after, BATCH);
+    families.add(edges);
+    if (edges.length < BATCH) break;
+    after = edges[edges.length - 1].id;
+    await pacing.pause();
+  }
+  families.finish();
+
+  const sexes = new Map<string, string | null>();
+  let done = 0;
+  for (let after = 0; ;) {
+    const page = services.personsService.walk(after, BATCH);
+    const kept = page.items.filter((person) => judge(context, person));
+    judgeAssociated(context, kept);
+    const batch = loadBatch(context, kept);
+    for (const person of kept) {
+      sexes.set(person.id, person.sex);
+      yield individualRecord(context, person, batch, families);
+    }
+    pacing.progress((done += page.items.length));
+    if (page.next === null) break;
+    after = page.next;
+    await pacing.pause();
+  }
+
+  const units = families.all();
+  for (let start = 0; start < units.length; start += BATCH) {
+    await pacing.pause();
+    const slice = units.slice(start, start + BATCH);
+    const events = familyEvents(context, families, slice.flatMap((unit) => (unit.partners.length === 2 ? unit.partners : [])));
+    const targets = [...slice.flatMap((unit) => (unit.spouseEdge ? [unit.spouseEdge] : [])), ...[...events.values()].flat().map((event) => event.id)];
+    const notes = groupBy(services.notesService.forTargets(targets), (note) => note.target);
+    for (const unit of slice) {
+      const record = familyRecord(context, unit, { events, notes, sexOf: (person) => sexes.get(person) });
+      if (record) yield record;
+    }
+  }
+
+  for (let after: string | null = null; ;) {
+    await pacing.pause();
+    const sources = services.sourcesService.walk(after, BATCH);
+    const notes = groupBy(services.notesService.forTargets(sources.map((source) => source.id)), (note) => note.target);
+    for (const source of sources) {
+      const record = sourceRecord(context, source, notes.get(source.id));
+      if (record) yield record;
+    }
+    if (sources.length < BATCH) break;
+    after = sources[sources.length - 1].id;
+  }
+  // 5.5.1 requires a submitter (HEAD.SUBM); 7.0 does not, and gets none.
+  if (context.version === '5.5.1') yield { ...node('SUBM', undefined, [node('NAME', 'Rootline user')]), xref: SUBMITTER };
+}
+
+/** Whether a person is written: not living (unless asked for), not redacted as a whole. Withheld ones are remembered. */
+function judge(context: ExportContext, person: PersonDto): boolean {
+  if (person.living && !context.options.includeLiving) {
+    context.withheld.add(person.id);
+    context.lose('INDI', 'living person withheld');
+    return false;
+  }
+  if (context.redacted(person.id)?.whole) {
+    context.withheld.add(person.id);
+    context.lose('INDI', 'redacted person withheld');
+    return false;
+  }
+  return true;
+}
+
+/** An ASSO may point ahead in the file: the persons it names are judged now, so it never points at one withheld later. */
+function judgeAssociated(context: ExportContext, persons: PersonDto[]): void {
+  const ids = persons.flatMap((person) => [person.id, ...person.personas]);
+  const named = new Set(context.services.associationsService.fromSubjects(ids).flatMap((row) => (row.to_kind === 'person' ? [row.to] : [])));
+  const found = new Map(context.services.personsService.many([...named]).map((person) => [person.id, person]));
+  for (const id of named) {
+    const person = found.get(id);
+    if (!person) context.withheld.add(id);
+    else if ((person.living && !context.options.includeLiving) || context.redacted(id)?.whole) context.withheld.add(id);
+  }
+}
+
+/** The events of these partners that belong to one family (both partners take part), by the family's xref. */
+function familyEvents(context: ExportContext, families: FamilyIndex, partners: string[]): Map<string, EventDto[]> {
+  const byUnit = new Map<string, EventDto[]>();
+  const seen = new Set<string>();
+  for (const event of context.services.eventsService.ofSubjects([...new Set(partners)])) {
+    if (seen.has(event.id)) continue;
+    seen.add(event.id);
+    const people = event.participants.flatMap((p) => (p.person ? [p.person] : []));
+    const unit = people.length >= 2 ? families.ofPair(people[0], people[1]) : undefined;
+    if (!unit) continue;
+    const list = byUnit.get(unit.xref);
+    if (list) list.push(event);
+    else byUnit.set(unit.xref, [event]);
+  }
+  return byUnit;
+}

@@ -1,0 +1,31 @@
+/**
+ * A source as a SOUR record: TITL, AUTH, PUBL, and the notes about it. The source's web
+ * address has no place in a GEDCOM source record: it is written as a note (and reported),
+ * so it still reaches the reader.
+ */
+import type { GedcomNode } from '@rootline/gedcom';
+import type { NoteDto } from '@rootline/plugin-notes/contract';
+import type { SourceSummary } from '@rootline/plugin-sources/contract';
+import { node, type ExportContext } from './context.js';
+import { noteStructures } from './details.js';
+
+export function sourceRecord(context: ExportContext, source: SourceSummary, notes: readonly NoteDto[] | undefined): GedcomNode | undefined {
+  const redacted = context.redacted(source.id);
+  if (redacted?.whole) {
+    context.lose('SOUR', 'redacted source not written');
+    return undefined;
+  }
+  const shows = (field: string) => !redacted?.fields.has(field);
+  if (redacted) context.lose('SOUR', 'redacted value not written', redacted.fields.size);
+  const lines: GedcomNode[] = [];
+  if (shows('title')) lines.push(node('TITL', source.title));
+  if (source.author && shows('author')) lines.push(node('AUTH', source.author));
+  if (source.publisher && shows('publisher')) lines.push(node('PUBL', source.publisher));
+  if (source.url && shows('url')) {
+    context.lose('SOUR.WWW', 'a source record has no web address line: written as a note');
+    lines.push(node('NOTE', `Online at ${source.url}`));
+  }
+  lines.push(...noteStructures(context, notes, 'SOUR'));
+  context.count('sources');
+  return { ...node('SOUR', undefined, lines), xref: context.sourceXref(source.id) };
+}

@@ -1,0 +1,29 @@
+/**
+ * The two versions the export writes, and what each cannot say: the differences that decide
+ * a line's shape or send an item to the loss report.
+ */
+export type WriteVersion = '7.0' | '5.5.1';
+
+/** GEDCOM 5.5.1's SEX has no X ("does not fit male or female"): written U there, and reported. */
+export function sexFor(sex: string | null, version: WriteVersion): string | undefined {
+  if (sex === null) return undefined;
+  return version === '5.5.1' && sex === 'X' ? 'U' : sex;
+}
+
+/**
+ * PEDI of a child in a family, from the family plugin's pedigree. 7.0 has BIRTH, ADOPTED,
+ * FOSTER, SEALING and OTHER (with a PHRASE); 5.5.1 has birth, adopted, foster, sealing.
+ * Undefined: no PEDI line (a reader takes that as birth).
+ */
+export function pedigreeLine(pedigree: string, version: WriteVersion): { value: string; phrase?: string } | undefined {
+  switch (pedigree) {
+    case 'birth':
+      return undefined;
+    case 'adopted':
+    case 'foster':
+      return { value: version === '7.0' ? pedigree.toUpperCase() : pedigree };
+    default:
+      // step, unknown: 7.0 says OTHER (a step-child keeps the word in its PHRASE); 5.5.1 has no word for either.
+      return version === '7.0' ? { value: 'OTHER', ...(pedigree === 'step' ? { phrase: 'step' } : {}) } : undefined;
+  }
+}

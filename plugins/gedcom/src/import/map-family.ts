@@ -1,0 +1,98 @@
+import type { GedcomNode } from '@rootline/gedcom';
+import type { MappingContext, MappedIndividual } from './context.js';
+import { FAMILY_EVENTS, PRESENCE_ONLY, pedigreeOf } from './facts.js';
+import { mapNotes } from './map-note.js';
+import { mapMediaLinks } from './map-media.js';
+
+const PARTNER_TAGS = ['HUSB', 'WIFE'] as const;
+const ROLES: Record<(typeof PARTNER_TAGS)[number], string> = { HUSB: 'husband', WIFE: 'wife' };
+const HANDLED = new Set(['HUSB', 'WIFE', 'CHIL', 'NOTE', 'SNOTE', 'OBJE']);
+const text = (node: GedcomNode | undefined) => node?.value?.trim() || undefined;
+const clip = (value: string, max: number) => (value.length > max ? `${value.slice(0, max - 1)}…` : value);
+
+/** Whether every INDI a FAM points to is mapped already (else the FAM waits for the end of the file). */
+export function familyReady(context: MappingContext, record: GedcomNode): boolean {
+  return record.children.every((node) => !['HUSB', 'WIFE', 'CHIL'].includes(node.tag) || !node.pointer || context.individuals.has(node.pointer));
+}
+
+/**
+ * A FAM -> a spouse edge between HUSB and WIFE, a parent edge from each partner to each
+ * CHIL (pedigree from the child's FAMC.PEDI for this family, or the FTM/Gramps `_FREL` and
+ * `_MREL` on CHIL), and each family event (MARR, DIV, ...) as an event with both partners as
+ * participants. A pointer to no INDI is reported; so is an edge the family plugin refuses
+ * (a third birth parent, a cycle): the rest of the family is still imported.
+ */
+export function mapFamily(context: MappingContext, record: GedcomNode): void {
+  const partners: { tag: (typeof PARTNER_TAGS)[number]; who: MappedIndividual }[] = [];
+  for (const tag of PARTNER_TAGS) {
+    for (const node of record.children.filter((each) => each.tag === tag)) {
+      const who = individual(context, node, `FAM.${tag}`);
+      if (who) partners.push({ tag, who });
+    }
+  }
+  let anchor: string | undefined;
+  if (partners.length === 2) {
+    const edge = context.attempt('FAM', record, () =>
+      context.services.familyService.create(context.actor, { kind: 'spouse', partners: [partners[0].who.person, partners[1].who.person] }),
+    );
+    if (edge) anchor = context.created('relationship', edge.id);
+  } else if (partners.length > 2) context.lose('FAM', record, 'more than two partners: no spouse edge');
+  for (const chil of record.children.filter((node) => node.tag === 'CHIL')) {
+    const child = individual(context, chil, 'FAM.CHIL');
+    if (!child) continue;
+    for (const { tag, who } of partners) {
+      const written = chil.children.find((part) => part.tag === (tag === 'HUSB' ? '_FREL' : '_MREL'))?.value ?? (record.xref && chil.pointer ? context.pedigrees.get(`${chil.pointer} ${record.xref}`) : undefined);
+      const edge = context.attempt('FAM.CHIL', chil, () =>
+        context.services.familyService.create(context.actor, { kind: 'parent', parent: who.person, child: child.person, pedigree: pedigreeOf(written) }),
+      );
+      if (edge) {
+        context.created('relationship', edge.id);
+        anchor ??= edge.id;
+      }
+    }
+    for (const part of chil.children) if (part.tag !== '_FREL' && part.tag !== '_MREL') context.lose(`FAM.CHIL.${part.tag}`, part, 'not kept on the parent edges');
+  }
+  context.count('families');
+  for (const node of record.children) {
+    if (FAMILY_EVENTS.has(node.tag)) familyEvent(context, node, partners);
+    else if (!HANDLED.has(node.tag)) context.lose(`FAM.${node.tag}`, node, node.tag.startsWith('_') ? 'extension tag not mapped' : 'not mapped');
+  }
+  if (anchor) mapNotes(context, record, anchor, 'FAM');
+  else if (record.children.some((node) => node.tag === 'NOTE' || node.tag === 'SNOTE')) context.lose('FAM.NOTE', record, 'family with no edge to hold its notes');
+  mapMediaLinks(context, record, 'FAM');
+}
+
+function individual(context: MappingContext, node: GedcomNode, path: string): MappedIndividual | undefined {
+  const who = node.pointer ? context.individuals.get(node.pointer) : undefined;
+  if (!who) context.lose(path, node, node.pointer ? `points to no individual (@${node.pointer}@)` : 'names no individual');
+  return who;
+}
+
+/** A family event: type (EVEN with TYPE: a custom type), date, place, description; both partners as participants. */
+function familyEvent(context: MappingContext, node: GedcomNode, partners: { tag: (typeof PARTNER_TAGS)[number]; who: MappedIndividual }[]): void {
+  const path = `FAM.${node.tag}`;
+  const type = text(node.children.find((part) => part.tag === 'TYPE'));
+  const said = node.value && !PRESENCE_ONLY.has(node.value.trim()) ? node.value.trim() : undefined;
+  const generic = node.tag === 'EVEN' || node.tag === 'FACT';
+  const date = text(node.children.find((part) => part.tag === 'DATE'));
+  const place = text(node.children.find((part) => part.tag === 'PLAC'));
+  const description = generic ? said : [type, said].filter(Boolean).join(': ') || undefined;
+  const seen = new Set<string>();
+  const participants = partners.filter(({ who }) => !seen.has(who.person) && seen.add(who.person)).map(({ tag, who }) => ({ person: who.person, role: ROLES[tag] }));
+  const event = context.attempt(path, node, () =>
+    context.services.eventsService.create(context.actor, {
+      type: generic && type ? `custom:${clip(type, 100)}` : node.tag,
+      ...(date ? { date: clip(date, 100) } : {}),
+      ...(place ? { place: clip(place, 500) } : {}),
+      ...(description ? { description: clip(description, 2000) } : {}),
+      participants,
+    }),
+  );
+  if (!event) return;
+  context.created('event', event.id);
+  for (const part of node.children) {
+    if (part.tag === 'DATE' || part.tag === 'PLAC' || part.tag === 'TYPE' || part.tag === 'NOTE' || part.tag === 'SNOTE') continue;
+    context.lose(`${path}.${part.tag}`, part, part.tag === 'SOUR' ? 'events do not cite sources: citation of a family event not kept' : 'not kept on the event');
+  }
+  mapNotes(context, node, event.id, path);
+}

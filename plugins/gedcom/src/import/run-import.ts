@@ -1,0 +1,137 @@
+import { open } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import type { Tree } from '@rootline/kernel';
+import type { GedcomIssue, GedcomNode } from '@rootline/gedcom';
+import { isZip, readGedcom, readGedzip } from '@rootline/gedcom';
+import type { JobContext, JobSpec } from '@rootline/plugin-jobs/contract';
+import { ImportRuns } from '../runs.js';
+import { LossReportStore } from '../loss-reports.js';
+import type { ImportCounts } from '../schemas.js';
+import { MappingContext } from './context.js';
+import { mapFile } from './map-file.js';
+import { removeRunItems } from './undo.js';
+
+/** What a finished import job answers (its `result`). */
+export interface ImportResult {
+  import_key: string;
+  report_id: string;
+  counts: ImportCounts;
+  /** What the reader tolerated, by code: how often, and the first line. */
+  warnings: { code: string; count: number; line: number }[];
+}
+
+/** A failure the user can act on: the job ends `failed` with this code and line. */
+export class ImportFailure extends Error {
+  constructor(readonly code: string, message: string, readonly line?: number) {
+    super(message);
+    this.name = 'ImportFailure';
+  }
+}
+
+const COUNTED = ['persons', 'families', 'personas', 'claims', 'sources', 'citations', 'events', 'relationships', 'associations', 'notes', 'media'];
+
+/**
+ * The import job of one run: reads the stored file (a GEDZIP's media become blobs first),
+ * maps it in batches (`mapFile`), each batch one transaction tagged with the run's key that
+ * also lists what it created, then stores the loss report and marks the run succeeded.
+ * A cancel or a failure runs `cleanup`, which takes away what the committed batches wrote
+ * (the same code as undo) and marks the run cancelled or failed.
+ */
+export function importJob(run: { importKey: string; blob: string }): JobSpec<ImportResult> {
+  let failure: { code: string; message: string; line?: number } | undefined;
+  return {
+    kind: 'gedcom.import',
+    unit: 'records',
+    async run(job) {
+      try {
+        return await importFile(job, run);
+      } catch (error) {
+        if (error instanceof ImportFailure) failure = { code: error.code, message: error.message, ...(error.line !== undefined ? { line: error.line } : {}) };
+        throw error;
+      }
+    },
+    async cleanup(job, outcome) {
+      const runs = new ImportRuns(job.tree, job.services.clock);
+      await removeRunItems(job.tree, runs, job.services, job.services.actor, run.importKey, `import ${outcome}`, () => job.checkpoint().catch(() => undefined));
+      const error = outcome === 'failed' ? (failure ?? { code: 'internal', message: 'The import failed' }) : undefined;
+      job.tree.withImportKey(run.importKey, () =>
+        job.tree.transact(() => {
+          runs.end(run.importKey, outcome, error ? { error } : {});
+          job.tree.record({ kind: `import.${outcome}.v1`, entity_type: 'import', entity_id: run.importKey, actor: job.services.actor, payload: { code: error?.code ?? null } });
+        }),
+      );
+    },
+  };
+}
+
+async function importFile(job: JobContext, run: { importKey: string; blob: string }): Promise<ImportResult> {
+  const { tree, services } = job;
+  const runs = new ImportRuns(tree, services.clock);
+  const { read, archive } = await openFile(tree, run.blob, services.actor);
+  const warnings = new Map<string, { code: string; count: number; line: number }>();
+  let firstPass = true;
+  const onIssue = (issue: GedcomIssue) => {
+    if (issue.code === 'not-gedcom') throw new ImportFailure('not-gedcom', issue.message, issue.line);
+    if (!firstPass) return;
+    const seen = warnings.get(issue.code);
+    if (seen) seen.count++;
+    else warnings.set(issue.code, { code: issue.code, count: 1, line: issue.line });
+  };
+  const context = new MappingContext(services, services.actor, run.importKey, archive);
+  let position = 0;
+  let passes = 0;
+  await mapFile(context, () => {
+    if (passes++ === 1) firstPass = false;
+    return read(onIssue);
+  }, {
+    write(work) {
+      tree.withImportKey(run.importKey, () =>
+        tree.transact(() => {
+          work();
+          const items = context.takeCreated();
+          runs.addItems(run.importKey, items, position);
+          position += items.length;
+        }),
+      );
+    },
+    async between(done, total) {
+      if (done !== undefined) job.progress(done, total, 'records');
+      await job.checkpoint();
+    },
+  });
+  const counts: ImportCounts = Object.fromEntries(COUNTED.map((name) => [name, context.counts[name] ?? 0]));
+  const lossStore = new LossReportStore(tree, services.clock, services.ids);
+  const readerItems = [...warnings.values()].map((warning) => ({ tag: warning.code, path: `(reader) ${warning.code}`, count: warning.count, reason: 'read tolerantly', examples: [warning.line] }));
+  const reportId = tree.withImportKey(run.importKey, () => tree.transact(() => {
+    const id = lossStore.write('import', run.importKey, [...context.loss.list(), ...readerItems]);
+    runs.succeed(run.importKey, counts, id);
+    tree.record({ kind: 'import.succeeded.v1', entity_type: 'import', entity_id: run.importKey, actor: services.actor, payload: { counts, report_id: id } });
+    return id;
+  }));
+  return { import_key: run.importKey, report_id: reportId, counts, warnings: [...warnings.values()] };
+}
+
+/** How to read the records again for each pass, and a GEDZIP's files (stored as blobs first). */
+async function openFile(tree: Tree, blob: string, actor: JobContext['services']['actor']): Promise<{ read: (onIssue: (issue: GedcomIssue) => void) => AsyncIterable<GedcomNode>; archive: (path: string) => string | undefined }> {
+  const path = tree.blobs.path(blob);
+  const head = new Uint8Array(4);
+  const handle = await open(path, 'r');
+  try {
+    await handle.read(head, 0, 4, 0);
+  } finally {
+    await handle.close();
+  }
+  if (!isZip(head)) return { read: (onIssue) => readGedcom(tree.blobs.openRead(blob), { onIssue }).records, archive: () => undefined };
+  let unpacked: ReturnType<typeof readGedzip>;
+  try {
+    unpacked = readGedzip(await readFile(path));
+  } catch (error) {
+    throw new ImportFailure('gedzip-unreadable', (error as Error).message);
+  }
+  const files = new Map<string, string>();
+  for (const [name, bytes] of unpacked.files) {
+    const stored = await tree.blobs.write([bytes], { maxBytes: Number.MAX_SAFE_INTEGER, actor });
+    files.set(name, stored.address);
+  }
+  return { read: (onIssue) => readGedcom(unpacked.gedcom, { onIssue }).records, archive: (name) => files.get(name.replaceAll('\\', '/')) };
+}

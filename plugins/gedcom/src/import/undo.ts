@@ -1,0 +1,89 @@
+import { ProblemError, type Actor, type Tree } from '@rootline/kernel';
+import type { ImportRuns, ItemKind } from '../runs.js';
+import type { MappingServices } from './context.js';
+
+/** Items taken away per transaction. */
+const UNDO_BATCH = 2000;
+
+/**
+ * The order things are taken away: edges and events before the persons they join (an edge
+ * to a retracted person is hidden, and could no longer be unlinked), persons before their
+ * claims (a retracted person is not re-derived for each claim removed), personas after both,
+ * citations and sources last (claims cite them).
+ */
+const ORDER: ItemKind[] = ['relationship', 'association', 'event', 'note', 'media', 'person', 'assertion', 'persona', 'citation', 'source'];
+
+/**
+ * Takes away everything a run created, through each owner's service (each removal writes its
+ * own record, tagged with the run's import_key, so the audit shows the undo). Used by undo,
+ * by the clean-up of a cancelled or failed run, and by the repair of a run a crash
+ * interrupted. Each batch removes its items from the run's list in the same transaction,
+ * so an undo stopped half-way (a crash) is finished by the next one and nothing is removed twice.
+ */
+export async function removeRunItems(tree: Tree, runs: ImportRuns, services: MappingServices, actor: Actor, importKey: string, reason: string, pause: () => Promise<void> = yieldOnce): Promise<number> {
+  let removed = 0;
+  for (let batch = removeBatch(tree, runs, services, actor, importKey, reason); batch > 0; batch = removeBatch(tree, runs, services, actor, importKey, reason)) {
+    removed += batch;
+    await pause();
+  }
+  return removed;
+}
+
+/** The same, without yielding: the repair at boot, before any request can reach the tree. */
+export function removeRunItemsNow(tree: Tree, runs: ImportRuns, services: MappingServices, actor: Actor, importKey: string, reason: string): number {
+  let removed = 0;
+  for (let batch = removeBatch(tree, runs, services, actor, importKey, reason); batch > 0; batch = removeBatch(tree, runs, services, actor, importKey, reason)) removed += batch;
+  return removed;
+}
+
+/** One transaction: up to UNDO_BATCH items of the first kind (in ORDER) the run still has; 0 when none is left. */
+function removeBatch(tree: Tree, runs: ImportRuns, services: MappingServices, actor: Actor, importKey: string, reason: string): number {
+  for (const kind of ORDER) {
+    const items = runs.itemsOf(importKey, kind, UNDO_BATCH);
+    if (items.length === 0) continue;
+    tree.withImportKey(importKey, () =>
+      tree.transact(() => {
+        for (const item of items) removeOne(services, actor, kind, item.id, reason);
+        runs.dropItems(importKey, kind, items.map((item) => item.position));
+      }),
+    );
+    return items.length;
+  }
+  return 0;
+}
+
+function removeOne(services: MappingServices, actor: Actor, kind: ItemKind, id: string, reason: string): void {
+  switch (kind) {
+    case 'relationship':
+      return goneAlready(() => services.familyService.unlink(actor, id));
+    case 'person':
+      return goneAlready(() => services.personsService.retract(actor, id, reason));
+    case 'association':
+      return void services.associationsService.remove(actor, id, reason);
+    case 'event':
+      return void services.eventsService.remove(actor, id, reason);
+    case 'note':
+      return void services.notesService.remove(actor, id, reason);
+    case 'media':
+      return void services.mediaService.remove([id]);
+    case 'assertion':
+      return void services.assertionsService.remove(actor, id, reason);
+    case 'persona':
+      return void services.personasService.remove(actor, id, reason);
+    case 'citation':
+      return void services.citationsService.remove(actor, id, reason);
+    case 'source':
+      return void services.sourcesService.remove(actor, id, reason);
+  }
+}
+
+/** An edge or person someone already unlinked or retracted is gone from every view already. */
+function goneAlready(remove: () => unknown): void {
+  try {
+    remove();
+  } catch (error) {
+    if (!(error instanceof ProblemError && error.status === 404)) throw error;
+  }
+}
+
+const yieldOnce = () => new Promise<void>((resolve) => setImmediate(resolve));

@@ -1,0 +1,101 @@
+import type { Readable } from 'node:stream';
+import { systemActor, type Actor, type Clock, type IdSource, type PageEnvelope, type PageWindow, type Tree } from '@rootline/kernel';
+import type { JobsService } from '@rootline/plugin-jobs/contract';
+import { ImportRuns, type RunKey } from './runs.js';
+import type { ImportRunDto } from './schemas.js';
+import { GedcomProblems } from './errors.js';
+import { guardGedcomUpload } from './import/file-guard.js';
+import { importJob } from './import/run-import.js';
+import { removeRunItems, removeRunItemsNow } from './import/undo.js';
+import type { MappingServices } from './import/context.js';
+
+/** What the service uses of the request's cradle (kept whole: the writing services are built only for undo). */
+export interface ImportsCradle extends MappingServices {
+  tree: Tree;
+  clock: Clock;
+  ids: IdSource;
+  actor: Actor;
+  jobsService: JobsService;
+}
+
+/**
+ * GEDCOM import runs of one tree (`gedcomImports`, request scope): start a run from an
+ * uploaded file, list runs, undo one. The mapping itself runs in the job (import/run-import.ts).
+ */
+export class GedcomImports {
+  private readonly runs: ImportRuns;
+
+  constructor(private readonly cradle: ImportsCradle) {
+    this.runs = new ImportRuns(cradle.tree, cradle.clock);
+  }
+
+  /**
+   * Stores the body as a blob (checked on the way: empty, not GEDCOM, no HEAD, cut short are
+   * refused with nothing stored), refuses bytes an earlier standing run imported (409, unless
+   * `allowDuplicate`), then writes the run and queues its job.
+   */
+  async start(body: Readable | AsyncIterable<Uint8Array>, options: { filename?: string; allowDuplicate: boolean; maxBytes: number }): Promise<{ job_id: string; import_key: string }> {
+    const { tree, actor } = this.cradle;
+    const stored = await tree.blobs.write(guardGedcomUpload(body), { maxBytes: options.maxBytes, actor });
+    const importKey = this.cradle.ids.next();
+    return tree.transact(() => {
+      const standing = this.runs.standing(stored.address);
+      if (standing && !options.allowDuplicate) throw GedcomProblems.duplicateImport(standing);
+      this.runs.insert(actor, { import_key: importKey, filename: options.filename ?? null, blob: stored.address });
+      tree.record({ kind: 'import.started.v1', entity_type: 'import', entity_id: importKey, actor, payload: { blob: stored.address, filename: options.filename ?? null, duplicate_of: standing ?? null } });
+      const job = this.cradle.jobsService.start(importJob({ importKey, blob: stored.address }));
+      this.runs.setJob(importKey, job.job_id);
+      return { job_id: job.job_id, import_key: importKey };
+    });
+  }
+
+  get(importKey: string): ImportRunDto | undefined {
+    return this.runs.get(importKey);
+  }
+
+  page(window: PageWindow<RunKey>): PageEnvelope<ImportRunDto> {
+    return window.read((after, take) => this.runs.page(after, take), () => this.runs.count(), (run) => run.import_key);
+  }
+
+  /**
+   * Takes away everything a succeeded run created (each removal recorded, tagged with the
+   * run's key), then marks it undone. 404 unknown, 409 undone already or not finished.
+   */
+  async undo(importKey: string, reason: string | undefined): Promise<ImportRunDto> {
+    const { tree, actor } = this.cradle;
+    const run = this.runs.get(importKey);
+    if (!run) throw GedcomProblems.importNotFound(importKey);
+    if (run.state === 'undone') throw GedcomProblems.alreadyUndone(`Import ${importKey} was already undone`);
+    if (run.state !== 'succeeded') throw GedcomProblems.notUndoable(`Import ${importKey} is ${run.state}: a running import is cancelled through its job; a failed or cancelled one left nothing`);
+    await removeRunItems(tree, this.runs, this.cradle, actor, importKey, reason ?? 'import undone');
+    tree.withImportKey(importKey, () =>
+      tree.transact(() => {
+        if (this.runs.get(importKey)?.state === 'undone') return;
+        this.runs.end(importKey, 'undone', { reason });
+        tree.record({ kind: 'import.undone.v1', entity_type: 'import', entity_id: importKey, actor, payload: { reason: reason ?? null } });
+      }),
+    );
+    return this.runs.get(importKey)!;
+  }
+}
+
+/**
+ * At boot, for each tree: a run still `running` was cut short by a crash (its job is marked
+ * interrupted by the jobs plugin). What its committed batches wrote is taken away and the run
+ * is marked failed, before any request can see the half-imported rows.
+ */
+export function repairInterruptedRuns(tree: Tree, clock: Clock, services: (tree: Tree) => MappingServices): void {
+  const runs = new ImportRuns(tree, clock);
+  const interrupted = runs.running();
+  if (interrupted.length === 0) return;
+  const cradle = services(tree);
+  for (const importKey of interrupted) {
+    removeRunItemsNow(tree, runs, cradle, systemActor, importKey, 'import interrupted');
+    tree.withImportKey(importKey, () =>
+      tree.transact(() => {
+        runs.end(importKey, 'failed', { error: { code: 'interrupted', message: 'The server stopped before the import finished; what it had written was taken away' } });
+        tree.record({ kind: 'import.failed.v1', entity_type: 'import', entity_id: importKey, actor: systemActor, payload: { code: 'interrupted' } });
+      }),
+    );
+  }
+}
