@@ -1,0 +1,132 @@
+import t from 'tap';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { definePlugin, type PluginKernel, type Tree } from '@rootline/kernel';
+import type { PluginSource } from '@rootline/kernel/host';
+import { buildTestServer } from '@rootline/kernel/testing';
+import { jottingsPlugin } from './fixtures/plugins.js';
+
+/** A plugin that only hands the test its `app.kernel` and the trees its onTreeOpen hook saw. */
+function probePlugin(seen: { kernel?: PluginKernel; opened: string[]; rows: number[] }): PluginSource {
+  const plugin = definePlugin({
+    name: '@rootline/plugin-probe',
+    scope: 'tree',
+    register(app) {
+      seen.kernel = app.kernel;
+      app.kernel.onTreeOpen((tree: Tree) => {
+        seen.opened.push(tree.id);
+        // After migrations: the plugin's own table is there to read (and repair).
+        seen.rows.push(tree.prepare('SELECT count(*) FROM probes').pluck().get() as number);
+        tree.prepare("INSERT INTO probes (note) VALUES ('opened')").run();
+      });
+    },
+  });
+  return { name: '@rootline/plugin-probe', version: '1.0.0', plugin, migrations: [{ version: 1, name: 'probes', sql: 'CREATE TABLE probes (note TEXT NOT NULL);' }], peerDependencies: { '@rootline/kernel': '^0.2.0' } };
+}
+
+const probe = () => {
+  const seen: { kernel?: PluginKernel; opened: string[]; rows: number[] } = { opened: [], rows: [] };
+  return { seen, options: { builtIn: [probePlugin(seen), jottingsPlugin()], plugins: ['@rootline/plugin-probe', '@rootline/plugin-jottings'] } };
+};
+
+t.test('servicesFor gives a scope holding that tree and that actor, a new one per call', async (t) => {
+  const { seen, options } = probe();
+  const s = await buildTestServer(t, options);
+  const other = s.server.kernel.trees.get((await s.request('POST', '/v1/trees', { body: { name: 'Other' } })).json().tree_id)!;
+  const agent = { kind: 'agent' as const, credentialId: s.agentCredentialId, proposer: 'model-x' };
+  const services = seen.kernel!.servicesFor(other, agent);
+  t.equal(services.tree, other);
+  t.not(services.tree, s.server.kernel.trees.active(), 'not the active tree');
+  t.same(services.actor, agent);
+  t.equal(services.clock, s.server.kernel.clock, 'the singletons are the server\'s');
+  const second = seen.kernel!.servicesFor(s.server.kernel.trees.active(), { kind: 'human', credentialId: null });
+  t.equal(second.tree, s.server.kernel.trees.active());
+  t.equal(services.tree, other, 'an earlier scope keeps its tree');
+});
+
+t.test('onTreeOpen runs on every existing tree at boot, after migrations, and on a tree created later', async (t) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'rootline-kernel-ext-'));
+  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
+  const first = probe();
+  const s = await buildTestServer(t, { ...first.options, dataDir });
+  const activeId = s.server.kernel.registry.activeTreeId()!;
+  t.same(first.seen.opened, [activeId], 'the first tree, made at first start');
+  const later = (await s.request('POST', '/v1/trees', { body: { name: 'Later' } })).json().tree_id;
+  t.same(first.seen.opened, [activeId, later], 'a tree created while running');
+  t.same(first.seen.rows, [0, 0], 'the plugin\'s table existed (migrated) when the hook ran');
+  s.server.kernel.trees.get(later);
+  t.equal(first.seen.opened.length, 2, 'once per tree: reading an open tree does not run it again');
+  await s.server.close();
+
+  const second = probe();
+  await buildTestServer(t, { ...second.options, dataDir });
+  t.same([...second.seen.opened].sort(), [activeId, later].sort(), 'every tree again at the next boot');
+  t.same(second.seen.rows, [1, 1], 'seeing what the last run left');
+});
+
+async function openStream(url: string, token: string, path: string) {
+  const controller = new AbortController();
+  const response = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let text = '';
+  return {
+    close: () => controller.abort(),
+    async until(pattern: RegExp) {
+      const deadline = Date.now() + 5000;
+      while (!pattern.test(text) && Date.now() < deadline) {
+        const next = await Promise.race([reader.read(), new Promise<{ value?: string; done: boolean }>((r) => setTimeout(() => r({ done: false }), 50))]);
+        if (next.done) break;
+        if (next.value) text += next.value;
+      }
+      return text;
+    },
+  };
+}
+
+t.test('notify reaches SSE clients of that tree with its payload and no id line, and is not a record', async (t) => {
+  const { seen, options } = probe();
+  const s = await buildTestServer(t, options);
+  const active = s.server.kernel.trees.active();
+  const other = s.server.kernel.trees.get((await s.request('POST', '/v1/trees', { body: { name: 'Other' } })).json().tree_id)!;
+  const stream = await openStream(s.url, s.humanToken, `/v1/trees/${active.id}/events/stream`);
+  t.teardown(stream.close);
+  await stream.until(/: connected/);
+  seen.kernel!.notify(other, { kind: 'job.progress.v1', entity_type: 'job', entity_id: 'elsewhere', payload: { done: 9 } });
+  seen.kernel!.notify(active, { kind: 'job.progress.v1', entity_type: 'job', entity_id: 'j1', payload: { job_id: 'j1', done: 3 } });
+  await s.request('POST', '/v1/jottings', { body: { target: 'x', text: 'after' } });
+  const text = await stream.until(/jotting\.written\.v1[\s\S]*\n\n/);
+  const notice = /event: job\.progress\.v1\n(data: [^\n]*)\n\n/.exec(text);
+  t.ok(notice, 'one frame: event and data, no id line');
+  const data = JSON.parse(notice![1].slice(6));
+  t.match(data, { kind: 'job.progress.v1', tree_id: active.id, seq: 0, entity_type: 'job', entity_id: 'j1', at_ms: Number, payload: { job_id: 'j1', done: 3 } });
+  t.notMatch(text, /elsewhere/, 'another tree\'s notice stays on that tree');
+  t.match(text, /event: jotting\.written\.v1\nid: 1\ndata: \{[^\n]*\}\n\n/, 'a record after it still has its id');
+  t.notMatch(/event: jotting\.written\.v1\nid: 1\n(data: [^\n]*)/.exec(text)![1], /payload/, 'records go out without a payload');
+  t.equal(active.records.lastSeq(), 1, 'the notice took no seq');
+  t.same(s.records().map((r) => r.kind), ['jotting.written.v1'], 'and is not in the log');
+});
+
+t.test('withImportKey tags every record appended inside it, nested, restored after; an explicit import_key wins', async (t) => {
+  const s = await buildTestServer(t);
+  const tree = s.server.kernel.trees.active();
+  const actor = { kind: 'human' as const, credentialId: null };
+  const write = (entity_id: string, import_key?: string) =>
+    tree.transact(() => tree.record({ kind: 'thing.made.v1', entity_type: 'thing', entity_id, actor, ...(import_key ? { import_key } : {}) }));
+  write('before');
+  const returned = tree.withImportKey('run-1', () => {
+    write('outer-1');
+    tree.withImportKey('run-2', () => write('inner'));
+    write('outer-2');
+    write('explicit', 'mine');
+    return 'done';
+  });
+  t.equal(returned, 'done', 'the work\'s value comes back');
+  t.throws(() => tree.withImportKey('run-3', () => {
+    write('failed-run');
+    throw new Error('stop');
+  }), /stop/);
+  write('after');
+  const keys = Object.fromEntries(s.records().map((r) => [r.entity_id, r.import_key ?? null]));
+  t.same(keys, { before: null, 'outer-1': 'run-1', inner: 'run-2', 'outer-2': 'run-1', explicit: 'mine', 'failed-run': 'run-3', after: null });
+});
