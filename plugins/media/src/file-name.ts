@@ -1,5 +1,5 @@
 /** What is left when a path names nothing (`C:\`, `/`, a bare URL host): a file name is never empty. */
-export const NO_FILE_NAME = 'unnamed';
+const NO_FILE_NAME = 'unnamed';
 
 /**
  * The file name of a path as a GEDCOM FILE line wrote it, and nothing of its folders: the
