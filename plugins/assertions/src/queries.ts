@@ -84,6 +84,15 @@ export class ClaimQueries {
       .all(persona, status, limit) as ClaimRow[];
   }
 
+  /** Every claim of these personas in these statuses, by persona then oldest first: one read for a batch of personas. */
+  ofPersonas(personas: readonly string[], statuses: readonly AssertionStatus[]): ClaimRow[] {
+    if (personas.length === 0 || statuses.length === 0) return [];
+    return this.tree
+      .prepare(`SELECT ${CLAIM_COLUMNS} FROM assertions INDEXED BY assertions_by_persona_status
+                WHERE persona IN (SELECT value FROM json_each(?)) AND status IN (SELECT value FROM json_each(?)) ORDER BY persona, created_at_ms, id`)
+      .all(JSON.stringify(personas), JSON.stringify(statuses)) as ClaimRow[];
+  }
+
   /** How many claims these personas have in these statuses, summed from `assertion_counts`. */
   countOfPersonas(personas: string[], statuses: readonly AssertionStatus[]): number {
     return this.tree

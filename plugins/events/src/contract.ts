@@ -22,5 +22,6 @@ declare module '@fastify/awilix' {
   }
 }
 
-export type { EventsService };
+export type { EventsService, AssociationsService };
+export type { AssociationSummary } from './associations.js';
 export type { EventDto, ParticipantDto, CorrectionDto } from './schemas.js';

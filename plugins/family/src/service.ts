@@ -89,6 +89,14 @@ export class FamilyService {
     return rows.map((row) => ({ relationship: row.id, person: row.person_a === person ? row.person_b : row.person_a }));
   }
 
+  /**
+   * Every visible edge, oldest first, `take` at a time after the edge `after` (null to begin):
+   * for work that needs the whole graph's shape (the GEDCOM export builds its families from it).
+   */
+  walk(after: string | null, take: number): RelationshipDto[] {
+    return this.store.after(after, take).map(toDto);
+  }
+
   /** "Parent of <child>: <parent>", "Partners: <a> & <b>", with the persons' own labels; unknown ids omitted. */
   labels(ids: string[]): EntityLabel[] {
     if (ids.length === 0) return [];

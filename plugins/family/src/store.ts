@@ -36,6 +36,11 @@ export class RelationshipStore {
     return this.tree.prepare(`SELECT ${COLUMNS} FROM relationships WHERE id IN (SELECT value FROM json_each(?)) AND ${VISIBLE}`).all(JSON.stringify(ids)) as RelationshipRow[];
   }
 
+  /** Up to `take` visible edges after the edge `after`, by id (creation order). */
+  after(after: string | null, take: number): RelationshipRow[] {
+    return this.tree.prepare(`SELECT ${COLUMNS} FROM relationships WHERE (@after IS NULL OR id > @after) AND ${VISIBLE} ORDER BY id LIMIT @take`).all({ after, take }) as RelationshipRow[];
+  }
+
   /** The edge between a and b of this kind (spouse pairs: pass the smaller id as `a`). */
   find(kind: RelationshipRow['kind'], a: string, b: string): RelationshipRow | undefined {
     return this.tree.prepare(`SELECT ${COLUMNS} FROM relationships WHERE person_a = ? AND kind = ? AND person_b = ? AND ${VISIBLE}`).get(a, kind, b) as RelationshipRow | undefined;

@@ -6,6 +6,7 @@ import { importUploadRoutes } from './routes/import-upload.js';
 import { importRunRoutes } from './routes/imports.js';
 import { validateRoutes } from './routes/validate.js';
 import { lossReportRoutes } from './routes/loss-reports.js';
+import { exportRoutes } from './routes/export.js';
 
 /**
  * @rootline/plugin-gedcom: GEDCOM 5.5.1 / 7.0 and GEDZIP import as background jobs (jobs
@@ -25,6 +26,7 @@ export default definePlugin({
     '@rootline/plugin-events',
     '@rootline/plugin-notes',
     '@rootline/plugin-media',
+    '@rootline/plugin-views',
   ],
   options: GedcomOptions,
   environment: { max_bytes: 'ROOTLINE_IMPORT_MAX_BYTES' },
@@ -37,6 +39,7 @@ export default definePlugin({
     app.kernel.treeRoutes(importRunRoutes);
     app.kernel.treeRoutes(validateRoutes(options.max_bytes));
     app.kernel.treeRoutes(lossReportRoutes);
+    app.kernel.treeRoutes(exportRoutes(app.kernel.settings.appVersion));
     app.kernel.onTreeOpen((tree) => repairInterruptedRuns(tree, app.kernel.cradle.clock, (open) => app.kernel.servicesFor(open, { kind: 'system', credentialId: null })));
     app.kernel.declareIngest('gedcom-5.5.1', 'gedcom-7.0', 'gedzip');
   },

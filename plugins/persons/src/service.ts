@@ -63,6 +63,22 @@ export class PersonsService {
     return this.inOrder(ids, this.store.active(ids)).map((row) => personDto(row, year));
   }
 
+  /**
+   * Every active person in the order they were made, `take` at a time: the page after row
+   * `after` (0 to begin) and the row to continue after (null at the end). One index range per
+   * call, for work that walks the whole tree (the GEDCOM export).
+   */
+  walk(after: number, take: number): { items: PersonDto[]; next: number | null } {
+    const year = this.thisYear();
+    const rows = this.store.after(after, take);
+    return { items: rows.map((row) => personDto(row, year)), next: rows.length < take ? null : rows[rows.length - 1].seq };
+  }
+
+  /** How many active persons the tree has (a kept counter, not a scan). */
+  count(): number {
+    return activeCount(this.tree);
+  }
+
   /** "William Smyth (1851–1920)" for each active person among `ids` (unknown ids omitted). */
   labels(ids: string[]): EntityLabel[] {
     return this.store.active(ids).map((row) => ({ id: row.id, kind: 'person', label: labelOf(row) }));

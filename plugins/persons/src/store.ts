@@ -93,6 +93,11 @@ export class PersonStore {
       .all(JSON.stringify(ids)) as PersonRow[];
   }
 
+  /** Up to `take` active persons after row `after`, by row number. */
+  after(after: number, take: number): PersonRow[] {
+    return this.tree.prepare(`SELECT ${PERSON_COLUMNS} FROM persons p WHERE p.seq > ? AND p.status = 'active' ORDER BY p.seq LIMIT ?`).all(after, take) as PersonRow[];
+  }
+
   /** Active persons by row number (search hits), in the order given. */
   bySeq(seqs: readonly number[]): PersonRow[] {
     if (seqs.length === 0) return [];

@@ -22,5 +22,5 @@ declare module '@fastify/awilix' {
 }
 
 export type { SourcesService, CitationsService, CitationCatalogue };
-export type { SourceDetail, SourceRow } from './service.js';
+export type { SourceDetail, SourceRow, SourceSummary } from './service.js';
 export type { CitationDto } from './citations/schemas.js';

@@ -1,0 +1,70 @@
+/**
+ * The export job: the tree's records as GEDCOM text (or a GEDZIP), streamed into the tree's
+ * blob store, and the loss report of what the target version could not hold. The file is a
+ * blob like any other: the job's result names it, `GET {P}/blobs/sha256:<hex>` serves it.
+ */
+import { writeGedcom, writeGedzip } from '@rootline/gedcom';
+import type { JobContext, JobSpec } from '@rootline/plugin-jobs/contract';
+import { ExportContext } from './context.js';
+import { exportRecords, SUBMITTER } from './records.js';
+import type { ExportResult } from './schemas.js';
+import type { WriteVersion } from './version.js';
+
+/** An export may be larger than an upload may: it is the whole tree. The ceiling only stops a runaway. */
+const EXPORT_MAX_BYTES = 8 * 1024 ** 3;
+
+export interface ExportRequest {
+  version: WriteVersion;
+  includeLiving: boolean;
+  gedzip: boolean;
+  appVersion: string;
+}
+
+export function exportJob(request: ExportRequest): JobSpec<ExportResult> {
+  return {
+    kind: 'gedcom.export',
+    unit: 'persons',
+    run: (job) => runExport(job, request),
+  };
+}
+
+async function runExport(job: JobContext, request: ExportRequest): Promise<ExportResult> {
+  const { services } = job;
+  const context = new ExportContext(services, { version: request.version, includeLiving: request.includeLiving });
+  const total = services.personsService.count();
+  job.progress(0, total, 'persons');
+  const records = exportRecords(context, { pause: () => job.checkpoint(), progress: (done) => job.progress(done, total) });
+  const text = writeGedcom(records, {
+    version: request.version,
+    sourceSystem: { name: 'Rootline', version: request.appVersion },
+    ...(request.version === '5.5.1' ? { submitter: SUBMITTER } : {}),
+  });
+  const bytes = request.gedzip ? gedzipOf(text, context) : utf8(text);
+  const stored = await job.tree.blobs.write(bytes, { maxBytes: EXPORT_MAX_BYTES, actor: services.actor, signal: job.signal });
+  await job.checkpoint();
+  const reportId = job.tree.transact(() => services.gedcomLossReports.write('export', job.jobId, context.loss.list()));
+  return {
+    blob: stored.address,
+    report_id: reportId,
+    version: request.version,
+    gedzip: request.gedzip,
+    size_bytes: stored.size_bytes,
+    media_type: stored.media_type,
+    counts: { individuals: 0, families: 0, sources: 0, ...context.counts, withheld: context.withheld.size },
+  };
+}
+
+async function* utf8(text: AsyncIterable<string>): AsyncIterable<Buffer> {
+  for await (const chunk of text) yield Buffer.from(chunk, 'utf8');
+}
+
+/**
+ * A GEDZIP is written whole (a zip's directory comes last): the text is gathered, then
+ * zipped with the media files. The tree's media files are not in it yet: the media plugin's
+ * export read is not there, so every OBJE is reported instead.
+ */
+async function* gedzipOf(text: AsyncIterable<string>, _context: ExportContext): AsyncIterable<Uint8Array> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of utf8(text)) chunks.push(chunk);
+  yield writeGedzip(Buffer.concat(chunks), new Map());
+}
