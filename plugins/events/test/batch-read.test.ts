@@ -1,0 +1,27 @@
+import t from 'tap';
+import { buildTestServer } from '@rootline/kernel/testing';
+
+const actor = { kind: 'human' as const, credentialId: null };
+const PLUGINS = ['@rootline/plugin-sources', '@rootline/plugin-personas', '@rootline/plugin-assertions', '@rootline/plugin-persons', '@rootline/plugin-events'];
+
+t.test('ofSubjects: every event of a batch of persons and personas, by date, with all participants; fromSubjects: their associations', async (t) => {
+  const s = await buildTestServer(t, { plugins: PLUGINS });
+  const cradle = s.server.kernel.servicesFor(s.server.kernel.trees.active(), actor);
+  const [ann, bob, cy] = ['Ann', 'Bob', 'Cy'].map((given) => cradle.personasService.create(actor, { given }));
+  const bobPerson = cradle.personsService.conclude(actor, [bob.id]);
+  const marriage = cradle.eventsService.create(actor, { type: 'MARR', date: '1875', participants: [{ persona: ann.id, role: 'wife' }, { person: bobPerson.id, role: 'husband' }] });
+  const baptism = cradle.eventsService.create(actor, { type: 'BAPM', date: '1850', participants: [{ persona: ann.id, role: 'principal' }] });
+  const census = cradle.eventsService.create(actor, { type: 'CENS', participants: [{ persona: cy.id, role: 'principal' }] });
+  t.same(cradle.eventsService.ofSubjects([]), []);
+  t.same(cradle.eventsService.ofSubjects([ann.id]).map((event) => event.id), [baptism.id, marriage.id], 'by date');
+  const both = cradle.eventsService.ofSubjects([bobPerson.id, cy.id, ann.id]);
+  t.same(both.map((event) => event.id), [baptism.id, marriage.id, census.id], 'undated last, each once');
+  t.same(both[1].participants, [{ persona: ann.id, role: 'wife' }, { person: bobPerson.id, role: 'husband' }]);
+
+  const godparent = cradle.associationsService.record(actor, { from: ann.id, to: cy.id, role: 'Godparent', note: 'at the font' });
+  cradle.associationsService.record(actor, { from: cy.id, to: ann.id, role: 'neighbour' });
+  t.same(cradle.associationsService.fromSubjects([]), []);
+  t.same(cradle.associationsService.fromSubjects([ann.id, bobPerson.id]), [
+    { id: godparent.id, from: ann.id, from_kind: 'persona', to: cy.id, to_kind: 'persona', role: 'godparent', source: null, note: 'at the font' },
+  ]);
+});
