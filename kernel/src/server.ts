@@ -196,6 +196,11 @@ export async function createServer(options: ServerOptions): Promise<RootlineServ
 
   app.addHook('onClose', async () => {
     streams.closeAll();
+    // Singletons first (their disposers may still write: a job's cleanup), then the databases.
+    // @fastify/awilix disposes the container in its own onClose hook too, but Fastify runs
+    // onClose hooks last-added first, so that one would come after the trees are closed;
+    // disposing twice is harmless (the second finds nothing cached).
+    await container.dispose();
     trees.closeAll();
     registryDb.close();
   });

@@ -24,10 +24,6 @@ export default definePlugin({
       jobRunner: singleton(({ clock, ids, logger }) => new JobRunner({ kernel, clock, ids, logger, closeTimeoutMs: options.close_timeout_ms }), (runner) => runner.close()),
       jobsService: scoped(({ jobRunner, tree, actor }) => new TreeJobs(jobRunner, tree, actor)),
     });
-    // The disposer alone comes too late: the kernel closes the tree databases in an onClose
-    // hook that runs before the container's disposers (Fastify runs onClose hooks last added
-    // first), and a job's cleanup must still write. preClose runs before any onClose hook.
-    app.addHook('preClose', () => kernel.cradle.jobRunner.close());
     app.kernel.onTreeOpen((tree) => {
       new JobStore(tree).failInterrupted(kernel.cradle.clock.now(), INTERRUPTED);
     });
