@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseGedcom, type GedcomNode } from '@rootline/gedcom';
@@ -21,7 +21,7 @@ export const WRITERS = [
 ];
 
 /** The records of a GEDCOM text or bytes, HEAD first, TRLR left out. */
-export function records(source: string | Buffer): GedcomNode[] {
+export function records(source: string | Uint8Array): GedcomNode[] {
   return parseGedcom(typeof source === 'string' ? Buffer.from(source) : source).records;
 }
 
@@ -35,4 +35,48 @@ export const human: Actor = { kind: 'human', credentialId: null };
 
 export async function writersServer(t: TeardownHost): Promise<TestServer> {
   return buildTestServer(t, { plugins: WRITERS });
+}
+
+/** Every plugin the import route needs, in manifest order. */
+export const ALL = ['@rootline/plugin-jobs', '@rootline/plugin-media', ...WRITERS, '@rootline/plugin-views', '@rootline/plugin-gedcom'];
+
+export async function importServer(t: TeardownHost, options: { maxBytes?: number; dataDir?: string } = {}): Promise<TestServer> {
+  const plugins = ALL.map((name) => (name === '@rootline/plugin-gedcom' && options.maxBytes ? { name, options: { max_bytes: options.maxBytes } } : name));
+  return buildTestServer(t, { plugins, ...(options.dataDir ? { dataDir: options.dataDir } : {}) });
+}
+
+const FINISHED = new Set(['succeeded', 'failed', 'cancelled']);
+
+/** Waits for a job to finish (polling its route: the job runs on the server's event loop). */
+export async function finished(s: TestServer, jobId: string, prefix = '/v1'): Promise<any> {
+  for (;;) {
+    const job = (await s.request('GET', `${prefix}/jobs/${jobId}`)).json();
+    if (FINISHED.has(job.state)) return job;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Uploads a file to the import route; `query` as the route takes it. */
+export function upload(s: TestServer, bytes: Buffer | string, options: { prefix?: string; query?: Record<string, string | boolean>; token?: string | null } = {}) {
+  return s.request('POST', `${options.prefix ?? '/v1'}/imports/gedcom`, {
+    payload: typeof bytes === 'string' ? Buffer.from(bytes) : bytes,
+    headers: { 'content-type': 'application/octet-stream' },
+    ...(options.query ? { query: options.query } : {}),
+    ...(options.token !== undefined ? { token: options.token } : {}),
+  });
+}
+
+/** Files in the tree's objects folder (blobs), temporary ones included. */
+export function objectFiles(tree: Tree): number {
+  const walk = (dir: string): number => readdirSync(dir).reduce((n, entry) => n + (statSync(join(dir, entry)).isDirectory() ? walk(join(dir, entry)) : 1), 0);
+  return walk(tree.objectsDir);
+}
+
+/** A GEDCOM file of `n` individuals in families of four (for a job long enough to cancel). */
+export function generated(n: number): string {
+  const lines = ['0 HEAD', '1 GEDC', '2 VERS 5.5.1', '1 CHAR UTF-8'];
+  for (let i = 0; i < n; i++) lines.push(`0 @I${i}@ INDI`, `1 NAME Person${i} /Family${Math.floor(i / 4)}/`, '1 BIRT', `2 DATE ${1800 + (i % 100)}`, '2 PLAC Somewhere');
+  for (let f = 0; f < Math.floor(n / 4); f++) lines.push(`0 @F${f}@ FAM`, `1 HUSB @I${4 * f}@`, `1 WIFE @I${4 * f + 1}@`, `1 CHIL @I${4 * f + 2}@`, `1 CHIL @I${4 * f + 3}@`, '1 MARR', '2 DATE 1820');
+  lines.push('0 TRLR', '');
+  return lines.join('\n');
 }

@@ -1,4 +1,4 @@
-import t from 'tap';
+import t, { type Test } from 'tap';
 import type { ServiceCradle } from '@rootline/kernel';
 import { MappingContext, type MappingServices } from '../src/import/context.js';
 import { mapFile } from '../src/import/map-file.js';
@@ -10,7 +10,7 @@ import { fixture, human, records, writersServer } from './helpers.js';
  * real services on a real tree. Media are a stand-in here (their plugin has its own suite);
  * the import route's suite runs the whole path with the media plugin.
  */
-async function mapped(t: Tap.Test, text: Buffer | string) {
+async function mapped(t: Test, text: Buffer | string) {
   const s = await writersServer(t);
   const tree = s.server.kernel.trees.active();
   const cradle = s.server.kernel.servicesFor(tree, human);
@@ -29,11 +29,6 @@ async function mapped(t: Tap.Test, text: Buffer | string) {
     between: async (done, total) => void progress.push([done, total]),
   });
   return { s, tree, cradle, context, created, media, progress };
-}
-
-type Tap = typeof t;
-declare namespace Tap {
-  type Test = Parameters<Parameters<Tap['test']>[1]>[0];
 }
 
 t.test('a small family, field by field', async (t) => {

@@ -43,7 +43,9 @@ export async function* guardGedcomUpload(source: AsyncIterable<Uint8Array>): Asy
 /** A ZIP, or GEDCOM text whose first line is `0 HEAD`; anything else is refused. */
 export function judgeHead(bytes: Uint8Array): 'gedcom' | 'zip' {
   if (isZip(bytes)) return 'zip';
-  const text = decodeHead(bytes).replace(/^\uFEFF/, '').replace(/^[\s\u0000]+/, '');
+  // Leading NULs: a UTF-16 head decoded a byte off; blank lines and spaces: tolerated by the reader too.
+  let text = decodeHead(bytes).replace(/^\uFEFF/, '');
+  while (text.length > 0 && (text.charCodeAt(0) === 0 || /\s/.test(text[0]))) text = text.slice(1);
   if (/^0[ \t]+HEAD(?:[ \t\r\n]|$)/i.test(text)) return 'gedcom';
   if (/^\d{1,2}[ \t]+\S/.test(text) && !text.includes('\uFFFD')) {
     throw GedcomProblems.noHead('The file does not start with a header record (0 HEAD); nothing was imported');
@@ -63,7 +65,8 @@ function decodeHead(bytes: Uint8Array): string {
 
 /** Whether the last line (ignoring blank lines, NULs of UTF-16 and a DOS end-of-file mark) is `0 TRLR`. */
 export function endsWithTrailer(tail: Uint8Array): boolean {
-  const text = Buffer.from(tail.filter((byte) => byte !== 0)).toString('latin1').replace(/[\s\u001a]+$/, '');
+  // 0x1a: the end-of-file mark old DOS programs wrote after the last line.
+  const text = Buffer.from(tail.filter((byte) => byte !== 0 && byte !== 0x1a)).toString('latin1').trimEnd();
   return /(?:^|[\r\n])[ \t]*0[ \t]+TRLR$/i.test(text);
 }
 

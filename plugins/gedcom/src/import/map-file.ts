@@ -29,7 +29,7 @@ const SKIPPED = new Set(['HEAD', 'TRLR', ...FIRST_PASS]);
  * 2. individuals and families in file order. A family pointing at an individual further on
  *    waits until the end, as do associations; then shared notes nothing pointed at are kept.
  */
-export async function mapFile(context: MappingContext, read: () => AsyncIterable<GedcomNode>, writer: BatchWriter): Promise<void> {
+export async function mapFile(context: MappingContext, read: () => AsyncIterable<GedcomNode> | Iterable<GedcomNode>, writer: BatchWriter): Promise<void> {
   const firstPass: GedcomNode[] = [];
   let total = 0;
   for await (const record of read()) {
