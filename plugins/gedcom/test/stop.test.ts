@@ -1,0 +1,81 @@
+import t from 'tap';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildTestServer } from '@rootline/kernel/testing';
+import { ALL, finished, fixture, generated, importServer, rowCounts, upload } from './helpers.js';
+
+/** Tables the import writes into through the owners' services (persons are retracted, not deleted: their rows and the log keep the history). */
+const GENEALOGY = ['personas', 'assertions', 'assertion_evidence', 'sources', 'citations', 'events', 'event_participants', 'relationships', 'associations', 'notes', 'media', 'gedcom_import_items'];
+const genealogy = (counts: Record<string, number>) => Object.fromEntries(GENEALOGY.map((table) => [table, counts[table]]));
+
+t.test('cancel in the middle of an import leaves nothing: the committed batches are taken away', async (t) => {
+  const s = await importServer(t);
+  const tree = s.server.kernel.trees.active();
+  const before = genealogy(rowCounts(tree));
+  const { job_id, import_key } = (await upload(s, generated(3000))).json();
+  for (;;) {
+    const job = (await s.request('GET', `/v1/jobs/${job_id}`)).json();
+    if (job.state === 'running' && job.progress.done > 0) break;
+    t.not(job.state, 'succeeded', 'the job is still running when cancel is asked');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  t.ok(tree.prepare('SELECT count(*) FROM persons').pluck().get() as number > 0, 'some batches had committed');
+  t.equal((await s.request('POST', `/v1/jobs/${job_id}/cancel`)).statusCode, 202);
+  t.equal((await finished(s, job_id)).state, 'cancelled');
+  t.same(genealogy(rowCounts(tree)), before, 'nothing the run wrote is left');
+  t.equal(tree.prepare("SELECT count(*) FROM persons WHERE status = 'active'").pluck().get(), 0);
+  t.match((await s.request('GET', '/v1/imports')).json().items, [{ import_key, state: 'cancelled' }]);
+  t.match(s.records({ kind: 'import.cancelled' }), [{ entity_id: import_key }]);
+  t.equal((await upload(s, generated(3000))).statusCode, 202, 'a cancelled run does not make the bytes a duplicate');
+});
+
+t.test('a job that fails ends failed with its code, and leaves nothing', async (t) => {
+  const s = await importServer(t);
+  const tree = s.server.kernel.trees.active();
+  const before = genealogy(rowCounts(tree));
+  const broken = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(100, 1)]);
+  const { job_id, import_key } = (await upload(s, broken)).json();
+  const job = await finished(s, job_id);
+  t.equal(job.state, 'failed');
+  t.equal(job.error.code, 'gedzip-unreadable');
+  t.same(genealogy(rowCounts(tree)), before);
+  t.match((await s.request('GET', '/v1/imports')).json().items, [{ import_key, state: 'failed', error: { code: 'gedzip-unreadable' } }]);
+  const undo = await s.request('POST', `/v1/imports/${import_key}/undo`, { body: {} });
+  t.equal(undo.statusCode, 409);
+  t.equal(undo.json().code, 'import-not-undoable');
+});
+
+t.test('a run a crash left running is taken away at the next start and marked failed (interrupted)', async (t) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'rootline-gedcom-crash-'));
+  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
+  let importKey = '';
+  {
+    const s = await buildTestServer({ teardown: () => undefined }, { plugins: ALL, dataDir });
+    const started = (await upload(s, fixture('smith.ged'))).json();
+    await finished(s, started.job_id);
+    importKey = started.import_key;
+    // As a crash between two batches leaves it: the run still running, its first rows committed.
+    s.server.kernel.trees.active().prepare("UPDATE gedcom_import_runs SET state = 'running', finished_at_ms = NULL WHERE import_key = ?").run(importKey);
+    await s.server.close();
+  }
+  const s = await buildTestServer(t, { plugins: ALL, dataDir });
+  const tree = s.server.kernel.trees.active();
+  t.equal((await s.request('GET', '/v1/persons')).json().total, 0, 'no half-imported person is seen');
+  t.same(genealogy(rowCounts(tree)), { ...genealogy(rowCounts(tree)), personas: 0, assertions: 0, sources: 0, notes: 0, relationships: 0, events: 0, media: 0, gedcom_import_items: 0 });
+  t.match((await s.request('GET', '/v1/imports')).json().items, [{ import_key: importKey, state: 'failed', error: { code: 'interrupted' } }]);
+  t.match(s.records({ kind: 'import.failed' }), [{ entity_id: importKey, payload: { code: 'interrupted' }, import_key: importKey }]);
+});
+
+t.test('an agent may not import nor undo (403, nothing written); it may list runs, validate and read loss reports', async (t) => {
+  const s = await importServer(t);
+  const tree = s.server.kernel.trees.active();
+  const before = rowCounts(tree);
+  const refused = await upload(s, fixture('smith.ged'), { token: s.agentToken });
+  t.equal(refused.statusCode, 403);
+  t.equal(refused.json().code, 'human-token-required');
+  t.same(rowCounts(tree), before);
+  t.equal((await s.request('GET', '/v1/imports', { token: s.agentToken })).statusCode, 200);
+  const validated = await s.request('POST', '/v1/gedcom/validate', { payload: fixture('smith.ged'), headers: { 'content-type': 'application/octet-stream' }, token: s.agentToken });
+  t.equal(validated.statusCode, 200);
+});
