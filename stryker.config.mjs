@@ -20,6 +20,10 @@ export default {
     forceBail: true,
   },
   mutate: target.mutate,
+  // Mutants in the API description's prose (summary, description, tags, examples) are not
+  // counted: tools/mutation/src/ignore-api-docs.mjs, docs/testing.md.
+  plugins: ['@stryker-mutator/tap-runner', './tools/mutation/src/ignore-api-docs.mjs'],
+  ignorers: ['api-docs'],
   // Per test file: a mutant runs only the files that reached it.
   coverageAnalysis: 'perTest',
   // Packages load one another through workspace symlinks (node_modules/@rootline/*): a

@@ -6,7 +6,8 @@
  *     to /v1/imports/gedcom and the job followed to its end; meanwhile a second client asks
  *     GET /v1/jobs/{id} in a loop and its latencies give the API p99 while importing; then the
  *     same tree is exported (GEDCOM 7.0) as a job;
- *   - a parse-only pass of our own reader (gedcom-parse-only.ts, its own process);
+ *   - a parse-only pass of our own reader, and Node's readline splitting the same file into
+ *     lines (gedcom-parse-only.ts, each in its own process);
  *   - Gramps (`gramps -y -q -C NAME -i FILE`, Debian's package), when installed.
  * Rounds are interleaved (ROOTLINE_BENCH_ROUNDS, default 3; the order rotates each round);
  * figures are medians. Peak RSS: the server's VmHWM from /proc, the others' from rusage
@@ -87,10 +88,10 @@ async function rootlineRound(file: string) {
   }
 }
 
-function parseOnlyRound(file: string): Run & { records: number } {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'gedcom-parse-only.ts'), file], { cwd: root, encoding: 'utf8' });
-  const { ms, records, max_rss_kb } = JSON.parse(out.trim().split('\n').pop()!) as { ms: number; records: number; max_rss_kb: number };
-  return { ms, records, max_rss_mb: max_rss_kb / 1024 };
+function parseOnlyRound(file: string, mode: 'reader' | 'readline'): Run & { count: number } {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'gedcom-parse-only.ts'), file, mode], { cwd: root, encoding: 'utf8' });
+  const { ms, count, max_rss_kb } = JSON.parse(out.trim().split('\n').pop()!) as { ms: number; count: number; max_rss_kb: number };
+  return { ms, count, max_rss_mb: max_rss_kb / 1024 };
 }
 
 function grampsInstalled(): boolean {
@@ -128,11 +129,13 @@ export async function benchGedcom(): Promise<Record<string, unknown>> {
     const gramps = grampsInstalled();
     const ours: Awaited<ReturnType<typeof rootlineRound>>[] = [];
     const parse: ReturnType<typeof parseOnlyRound>[] = [];
+    const lines: ReturnType<typeof parseOnlyRound>[] = [];
     const grampsRuns: Run[] = [];
     for (let round = 0; round < rounds; round++) {
       const steps: (() => Promise<void>)[] = [
         async () => void ours.push(await rootlineRound(file)),
-        async () => void parse.push(parseOnlyRound(file)),
+        async () => void parse.push(parseOnlyRound(file, 'reader')),
+        async () => void lines.push(parseOnlyRound(file, 'readline')),
         ...(gramps ? [async () => void grampsRuns.push(await grampsRound(file))] : []),
       ];
       for (let i = 0; i < steps.length; i++) await steps[(i + round) % steps.length]();
@@ -148,6 +151,8 @@ export async function benchGedcom(): Promise<Record<string, unknown>> {
       api_p99_while_importing_ms: Number(median(ours.map((r) => r.api_p99_ms)).toFixed(1)),
       parse_only_ms: Math.round(median(parse.map((r) => r.ms))),
       parse_only_peak_rss_mb: Math.round(median(parse.map((r) => r.max_rss_mb))),
+      readline_only_ms: Math.round(median(lines.map((r) => r.ms))),
+      parse_only_vs_readline: Number((median(parse.map((r) => r.ms)) / median(lines.map((r) => r.ms))).toFixed(2)),
       import_vs_parse_only: Number((importMs / median(parse.map((r) => r.ms))).toFixed(1)),
       ...(gramps
         ? { gramps_ms: Math.round(grampsMs!), gramps_peak_rss_mb: Math.round(median(grampsRuns.map((r) => r.max_rss_mb))), speedup_vs_gramps: Number((grampsMs! / importMs).toFixed(1)) }

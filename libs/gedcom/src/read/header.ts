@@ -9,7 +9,7 @@ import { readIssue } from './issues.js';
 const childOf = (node: GedcomNode | undefined, tag: string) => node?.children.find((child) => child.tag === tag);
 
 /** HEAD.GEDC.VERS as one of the versions Rootline reads; 7.x reads as 7.0. */
-export function versionOf(written: string): GedcomVersion | undefined {
+function versionOf(written: string): GedcomVersion | undefined {
   const version = written.trim();
   if (version === '5.5' || version === '5.5.1' || version === '5.5.5') return version;
   return /^7\.\d+(\.\d+)?$/.test(version) ? '7.0' : undefined;
