@@ -61,7 +61,7 @@ async function rootlineRound(file: string) {
     const started = performance.now();
     const answer = await fetch(`${url}/v1/imports/gedcom?filename=tiled.ged`, {
       method: 'POST', headers: { ...headers, 'content-type': 'application/octet-stream', 'content-length': String(statSync(file).size) },
-      body: createReadStream(file) as unknown as BodyInit, duplex: 'half',
+      body: createReadStream(file) as unknown as ReadableStream, duplex: 'half',
     } as RequestInit);
     if (answer.status !== 202) throw new Error(`import answered ${answer.status}: ${await answer.text()}`);
     const { job_id } = (await answer.json()) as { job_id: string };
