@@ -10,7 +10,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const fixture = (name: string) => readFileSync(join(here, 'fixtures', name));
 
 /** The plugins the import writes through, in manifest order (the mapping tests need no jobs). */
-export const WRITERS = [
+const WRITERS = [
   '@rootline/plugin-sources',
   '@rootline/plugin-personas',
   '@rootline/plugin-assertions',

@@ -8,7 +8,7 @@ import { mapMediaRecord } from './map-media.js';
 import { mapAssociation } from './map-association.js';
 
 /** Records per transaction: big enough that commits cost little, small enough to yield often (a cancel is seen within one batch). */
-export const BATCH_RECORDS = 500;
+const BATCH_RECORDS = 500;
 
 /** How the mapping writes: one batch in one transaction, and what happens between batches. */
 export interface BatchWriter {

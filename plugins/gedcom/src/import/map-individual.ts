@@ -77,7 +77,7 @@ function mapNameStructure(context: MappingContext, persona: string, node: Gedcom
 }
 
 /** One fact or event -> a claim: date, place, a value (OCCU's text; EVEN/FACT: TYPE first), its sources and notes. */
-export function captureFact(context: MappingContext, persona: string, node: GedcomNode, kind: string, path: string): void {
+function captureFact(context: MappingContext, persona: string, node: GedcomNode, kind: string, path: string): void {
   const type = node.children.find((part) => part.tag === 'TYPE')?.value?.trim();
   const said = node.value && !PRESENCE_ONLY.has(node.value.trim()) ? node.value.trim() : undefined;
   const generic = node.tag === 'EVEN' || node.tag === 'FACT';

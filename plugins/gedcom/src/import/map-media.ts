@@ -8,7 +8,7 @@ const text = (node: GedcomNode | undefined) => node?.value?.trim() || undefined;
  * path as the file wrote it; the bytes arrive later through `POST {P}/media/{id}/resolve`),
  * or resolved at once when the file came in the same GEDZIP (`archive` gives its blob).
  */
-export function mapMediaObject(context: MappingContext, node: GedcomNode, path: string): string[] {
+function mapMediaObject(context: MappingContext, node: GedcomNode, path: string): string[] {
   const created: string[] = [];
   const title = text(node.children.find((part) => part.tag === 'TITL'));
   for (const part of node.children) {

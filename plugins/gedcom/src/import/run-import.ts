@@ -21,7 +21,7 @@ export interface ImportResult {
 }
 
 /** A failure the user can act on: the job ends `failed` with this code and line. */
-export class ImportFailure extends Error {
+class ImportFailure extends Error {
   constructor(readonly code: string, message: string, readonly line?: number) {
     super(message);
     this.name = 'ImportFailure';
