@@ -31,10 +31,9 @@ export function mapIndividual(context: MappingContext, record: GedcomNode, assoc
     { allowNameless: true },
   );
   context.created('persona', persona.id);
-  const person = context.services.personsService.conclude(context.actor, [persona.id]);
-  context.created('person', person.id);
-  if (record.xref) context.individuals.set(record.xref, { persona: persona.id, person: person.id });
 
+  // Claims before the conclusion: the person is then derived once from all of them, instead
+  // of once per birth or death claim (the persons plugin re-derives a person on each).
   names.forEach((node, index) => mapNameStructure(context, persona.id, node, index === 0));
   for (const node of record.children) {
     const kind = INDIVIDUAL_FACTS[node.tag];
@@ -46,6 +45,9 @@ export function mapIndividual(context: MappingContext, record: GedcomNode, assoc
     } else if (node.tag === 'ASSO') associations.push({ ...node, xref: record.xref });
     else if (!HANDLED.has(node.tag)) context.lose(`INDI.${node.tag}`, node, node.tag.startsWith('_') ? 'extension tag not mapped' : 'not mapped');
   }
+  const person = context.services.personsService.conclude(context.actor, [persona.id]);
+  context.created('person', person.id);
+  if (record.xref) context.individuals.set(record.xref, { persona: persona.id, person: person.id });
   mapNotes(context, record, person.id, 'INDI');
   mapMediaLinks(context, record, 'INDI');
 }
