@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { defaultDataDir, readManifest, openRegistry, ManifestError, type Manifest, type PluginSource } from '@rootline/kernel/host';
 import { serve } from './serve.js';
 import { agentCommand } from './agent.js';
+import { openSession } from './session.js';
+import { importCommand } from './import.js';
+import { exportCommand } from './export.js';
 
 export interface CliContext {
   /** The plugins compiled into this build, and its manifest (from tools/build). */
@@ -13,6 +16,8 @@ export interface CliContext {
   out?: (line: string) => void;
   err?: (line: string) => void;
   env?: NodeJS.ProcessEnv;
+  /** Where import and export draw their progress bar: stderr when it is a terminal, else nowhere. */
+  progress?: ((text: string) => void) | null;
 }
 
 const USAGE = `Usage:
@@ -20,7 +25,9 @@ const USAGE = `Usage:
   rootline token [--data-dir DIR]
   rootline agent create --label LABEL [--data-dir DIR]
   rootline agent list [--data-dir DIR]
-  rootline agent revoke ID [--data-dir DIR]`;
+  rootline agent revoke ID [--data-dir DIR]
+  rootline import FILE [--tree ID] [--allow-duplicate] [--data-dir DIR]
+  rootline export [--version 7.0|5.5.1] [--out FILE] [--force] [--tree ID] [--include-living] [--gedzip] [--data-dir DIR]`;
 
 /** The `rootline` command. Returns the exit code. */
 export async function main(argv: string[], context: CliContext = {}): Promise<number> {
@@ -38,6 +45,13 @@ export async function main(argv: string[], context: CliContext = {}): Promise<nu
         host: { type: 'string' },
         manifest: { type: 'string' },
         label: { type: 'string' },
+        tree: { type: 'string' },
+        'allow-duplicate': { type: 'boolean' },
+        version: { type: 'string' },
+        out: { type: 'string' },
+        force: { type: 'boolean' },
+        'include-living': { type: 'boolean' },
+        gedzip: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -91,6 +105,35 @@ export async function main(argv: string[], context: CliContext = {}): Promise<nu
 
   if (command === 'agent') {
     return agentCommand({ dataDir, sub, id: arg, label: values.label, out, err, usage: USAGE });
+  }
+
+  if (command === 'import' || command === 'export') {
+    let manifest = context.manifest;
+    try {
+      if (values.manifest) manifest = readManifest(values.manifest);
+      else if (!manifest && existsSync(join(process.cwd(), 'rootline.manifest.json'))) manifest = readManifest(join(process.cwd(), 'rootline.manifest.json'));
+    } catch (error) {
+      err(`rootline: ${(error as Error).message}`);
+      return 2;
+    }
+    let session;
+    try {
+      session = await openSession({ dataDir, manifest: manifest ?? { plugins: [] }, builtIn: context.builtIn, appVersion: context.appVersion ?? '0.1.0' });
+    } catch (error) {
+      err(`rootline: cannot reach or start the server: ${(error as Error).message}`);
+      return 1;
+    }
+    const progress = context.progress !== undefined ? context.progress : process.stderr.isTTY ? (text: string) => void process.stderr.write(text) : null;
+    const common = { session, tree: values.tree, out, err, progress };
+    try {
+      if (command === 'import') return await importCommand(sub, { ...common, allowDuplicate: values['allow-duplicate'] ?? false });
+      return await exportCommand({ ...common, version: values.version ?? '7.0', outFile: values.out, includeLiving: values['include-living'] ?? false, gedzip: values.gedzip ?? false, force: values.force ?? false });
+    } catch (error) {
+      err(`rootline: ${command} failed: ${(error as Error).message}`);
+      return 1;
+    } finally {
+      await session.close();
+    }
   }
 
   err(`rootline: unknown command ${command}\n${USAGE}`);

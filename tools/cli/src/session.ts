@@ -1,0 +1,75 @@
+/**
+ * How a command that needs the server reaches it: the server running on this data folder
+ * (its URL from `<data>/server.json`, the human token from `<data>/credentials/human.token`),
+ * or, when none runs, one started in this process on a free loopback port for as long as
+ * the command lasts (no server.json: it is nobody else's to find).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createServer, type Manifest, type PluginSource } from '@rootline/kernel/host';
+
+export interface SessionOptions {
+  dataDir: string;
+  manifest: Manifest;
+  builtIn?: Map<string, PluginSource>;
+  appVersion: string;
+}
+
+export interface Session {
+  url: string;
+  /** Whether the server was started for this command (and stops with it). */
+  inProcess: boolean;
+  request(method: string, path: string, init?: { json?: unknown; body?: Uint8Array; query?: Record<string, string | boolean | undefined>; signal?: AbortSignal }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/** The URL of a live server on this data folder, if its server.json names a process that is alive. */
+function runningUrl(dataDir: string): string | undefined {
+  try {
+    const info = JSON.parse(readFileSync(join(dataDir, 'server.json'), 'utf8')) as { url?: string; pid?: number };
+    if (!info.url || !info.pid) return undefined;
+    process.kill(info.pid, 0);
+    return info.url;
+  } catch {
+    return undefined; // no file, or a stale one left by a crash
+  }
+}
+
+export async function openSession(options: SessionOptions): Promise<Session> {
+  const running = runningUrl(options.dataDir);
+  if (running) return session(running, readFileSync(join(options.dataDir, 'credentials', 'human.token'), 'utf8').trim(), false, async () => undefined);
+  const server = await createServer({ dataDir: options.dataDir, manifest: options.manifest, builtIn: options.builtIn, appVersion: options.appVersion });
+  const url = await server.listen(0);
+  const token = readFileSync(server.layout.humanTokenFile, 'utf8').trim();
+  return session(url.replace('localhost', '127.0.0.1'), token, true, () => server.close());
+}
+
+function session(url: string, token: string, inProcess: boolean, close: () => Promise<void>): Session {
+  return {
+    url,
+    inProcess,
+    close,
+    request(method, path, init = {}) {
+      const query = Object.entries(init.query ?? {}).filter(([, value]) => value !== undefined && value !== false);
+      const search = query.length ? `?${new URLSearchParams(query.map(([key, value]): [string, string] => [key, String(value)]))}` : '';
+      const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+      let body: string | Uint8Array | undefined = init.body;
+      if (init.json !== undefined) {
+        body = JSON.stringify(init.json);
+        headers['content-type'] = 'application/json';
+      } else if (body !== undefined) headers['content-type'] = 'application/octet-stream';
+      return fetch(`${url}${path}${search}`, { method, headers, body, signal: init.signal });
+    },
+  };
+}
+
+/** The one-line reason of a Problem reply (its detail, else its title), for an error message. */
+export async function problemOf(reply: Response): Promise<{ code?: string; detail: string; import_key?: string }> {
+  const text = await reply.text();
+  try {
+    const problem = JSON.parse(text) as { code?: string; detail?: string; title?: string; import_key?: string };
+    return { code: problem.code, detail: problem.detail ?? problem.title ?? `HTTP ${reply.status}`, import_key: problem.import_key };
+  } catch {
+    return { detail: `HTTP ${reply.status}` };
+  }
+}
