@@ -18,16 +18,12 @@ function run(args: string[]) {
   return main(args, { out: (line) => out.push(line), err: (line) => err.push(line), progress: (text) => drawn.push(text), manifest }).then((code) => ({ code, out, err, drawn }));
 }
 
-function folder(t: Tap.Test) {
+function folder(t: { teardown: (fn: () => void) => void }) {
   const dir = mkdtempSync(join(tmpdir(), 'rootline-cli-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
 
-type Tap = typeof t;
-declare namespace Tap {
-  type Test = Parameters<Parameters<Tap['test']>[1]>[0];
-}
 
 t.test('import then export with no server running: one is started for each command, the file goes in and comes out', async (t) => {
   const data = folder(t);
