@@ -58,6 +58,7 @@ export class FamilyIndex {
     }
   }
 
+  /** Every unit, those made from a lone partner's event included (call after the INDI records). */
   all(): FamilyUnit[] {
     return [...this.units.values()];
   }
@@ -65,6 +66,25 @@ export class FamilyIndex {
   /** The unit two persons are the partners of, if any (family events belong there). */
   ofPair(a: string, b: string): FamilyUnit | undefined {
     return this.units.get(pairKey(a, b));
+  }
+
+  /**
+   * The family an event belongs to, if it is a family's: the unit of its first two persons, or,
+   * for one person taking part as `husband` or `wife` (the roles a FAM's events give), their
+   * family without a partner (a FAM with one HUSB and a MARR).
+   */
+  ofEvent(persons: readonly { person: string; role: string }[]): FamilyUnit | undefined {
+    if (persons.length >= 2) return this.ofPair(persons[0].person, persons[1].person);
+    const [only] = persons;
+    if (!only || (only.role !== 'husband' && only.role !== 'wife')) return undefined;
+    let unit = this.units.get(only.person);
+    if (!unit) {
+      // A family of one partner and no child has no edge: it is made here, from its event, and numbered after the others.
+      unit = this.unit(only.person, [only.person]);
+      unit.xref = `F${this.units.size}`;
+      push(this.asPartner, only.person, unit);
+    }
+    return unit;
   }
 
   private placeChild(child: string, parents: { parent: string; pedigree: string }[]): void {

@@ -46,9 +46,12 @@ export function individualRecord(context: ExportContext, person: PersonDto, batc
     if (fact) children.push(fact);
   }
   for (const event of batch.events.get(person.id) ?? []) {
-    const partners = event.participants.flatMap((p) => (p.person ? [p.person] : p.persona && batch.personOf.get(p.persona) ? [batch.personOf.get(p.persona)!] : []));
-    // Both partners of a family take part: the event is the family's, written on its FAM.
-    if (partners.length >= 2 && families.ofPair(partners[0], partners[1])) continue;
+    const people = event.participants.flatMap((p) => {
+      const person = p.person ?? (p.persona ? batch.personOf.get(p.persona) : undefined);
+      return person ? [{ person, role: p.role }] : [];
+    });
+    // The family's event (both partners, or a lone husband or wife): written on its FAM.
+    if (families.ofEvent(people)) continue;
     const written = eventStructure(context, event, batch.notes.get(event.id), INDIVIDUAL_EVENT_TAGS, 'INDI');
     if (written) children.push(written);
   }

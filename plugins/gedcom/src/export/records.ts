@@ -58,7 +58,7 @@ export async function* exportRecords(context: ExportContext, pacing: Pacing): As
   for (let start = 0; start < units.length; start += BATCH) {
     await pacing.pause();
     const slice = units.slice(start, start + BATCH);
-    const events = familyEvents(context, families, slice.flatMap((unit) => (unit.partners.length === 2 ? unit.partners : [])));
+    const events = familyEvents(context, families, slice.flatMap((unit) => unit.partners));
     const targets = [...slice.flatMap((unit) => (unit.spouseEdge ? [unit.spouseEdge] : [])), ...[...events.values()].flat().map((event) => event.id)];
     const notes = groupBy(services.notesService.forTargets(targets), (note) => note.target);
     for (const unit of slice) {
@@ -116,8 +116,7 @@ function familyEvents(context: ExportContext, families: FamilyIndex, partners: s
   for (const event of context.services.eventsService.ofSubjects([...new Set(partners)])) {
     if (seen.has(event.id)) continue;
     seen.add(event.id);
-    const people = event.participants.flatMap((p) => (p.person ? [p.person] : []));
-    const unit = people.length >= 2 ? families.ofPair(people[0], people[1]) : undefined;
+    const unit = families.ofEvent(event.participants.flatMap((p) => (p.person ? [{ person: p.person, role: p.role }] : [])));
     if (!unit) continue;
     const list = byUnit.get(unit.xref);
     if (list) list.push(event);

@@ -15,7 +15,7 @@ const TAG_OF_KIND: ReadonlyMap<string, string> = new Map(Object.entries(INDIVIDU
 const TEXT_PAYLOAD = new Set(['CAST', 'DSCR', 'EDUC', 'IDNO', 'NATI', 'NCHI', 'NMR', 'OCCU', 'PROP', 'RELI', 'RESI', 'SSN', 'TITL', 'FACT', 'EVEN']);
 
 /** LDS ordinances: no payload, and the event detail (DATE, PLAC) is all they share with events. */
-const ORDINANCES = new Set(['BAPL', 'CONL', 'ENDL', 'INIL', 'SLGC']);
+const ORDINANCES = new Set(['BAPL', 'CONL', 'ENDL', 'INIL', 'SLGC', 'SLGS']);
 
 /** The INDI tag for a claim kind, or undefined for a kind GEDCOM has no tag for (written as EVEN with TYPE). */
 export function tagOfKind(kind: string): string | undefined {
@@ -37,7 +37,7 @@ export function kindWords(kind: string): string {
 }
 
 /** Family event tags the events plugin stores as they are (`MARR`); anything else is EVEN with TYPE. */
-export const FAMILY_EVENT_TAGS = new Set(['ANUL', 'CENS', 'DIV', 'DIVF', 'ENGA', 'MARB', 'MARC', 'MARL', 'MARR', 'MARS', 'RESI', 'EVEN', 'NCHI', 'FACT']);
+export const FAMILY_EVENT_TAGS = new Set(['ANUL', 'CENS', 'DIV', 'DIVF', 'ENGA', 'MARB', 'MARC', 'MARL', 'MARR', 'MARS', 'RESI', 'EVEN', 'NCHI', 'FACT', 'SLGS']);
 
 /** Individual event tags an event of the events plugin may have (`BIRT`, `_MILT`...); the rest are EVEN. */
 export const INDIVIDUAL_EVENT_TAGS = new Set(Object.keys(INDIVIDUAL_FACTS));
