@@ -79,11 +79,28 @@ t.test('a bad include is refused, and a cursor of one include is refused under a
   for (let i = 0; i < 3; i++) await happen(s, 'note.created.v1');
   const bad = await s.request('GET', '/v1/audit', { query: { include: 'Not A Kind' } });
   t.equal(bad.statusCode, 400);
-  t.equal(bad.json().code, 'validation-failed');
+  t.match(bad.json(), {
+    code: 'validation-failed',
+    detail: '"Not A Kind" is not a record kind prefix',
+    errors: [{ location: 'query', name: 'include', message: 'must be comma-separated kind prefixes like assertion or note.created' }],
+  });
+  for (const include of ['note.Created', 'note!', 'note.', 'note,Media', '1note', 'note created']) {
+    const reply = await s.request('GET', '/v1/audit', { query: { include } });
+    t.equal(reply.statusCode, 400, `include=${include}`);
+    t.match(reply.json(), { code: 'validation-failed', detail: /is not a record kind prefix/ }, `include=${include}`);
+  }
   const first = (await s.request('GET', '/v1/audit', { query: { include: 'note', limit: 1 } })).json();
   const other = await s.request('GET', '/v1/audit', { query: { include: 'tree', limit: 1, cursor: first.next_cursor } });
   t.equal(other.statusCode, 400);
   t.equal(other.json().code, 'invalid-cursor');
   const reordered = await s.request('GET', '/v1/audit', { query: { include: ' note ,note', limit: 1, cursor: first.next_cursor } });
   t.equal(reordered.statusCode, 200, 'the same filter spelt differently keeps its cursor');
+  for (let i = 0; i < 2; i++) await happen(s, 'media.linked.v1');
+  const two = (await s.request('GET', '/v1/audit', { query: { include: 'note,media', limit: 1 } })).json();
+  const swapped = await s.request('GET', '/v1/audit', { query: { include: 'media, note', limit: 1, cursor: two.next_cursor } });
+  t.equal(swapped.statusCode, 200, 'the prefixes in another order keep the cursor');
+  t.equal(swapped.json().total, 5);
+  const run = await s.request('GET', '/v1/audit', { query: { include: 'medianote', limit: 1, cursor: two.next_cursor } });
+  t.equal(run.statusCode, 400, 'the prefixes run together are another filter');
+  t.equal(run.json().code, 'invalid-cursor');
 });

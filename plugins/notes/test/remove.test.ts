@@ -11,7 +11,7 @@ t.test('remove (an import undone) deletes the note and records it; an unknown id
   t.equal(notes.remove(actor, gone.id, 'import undone'), true);
   t.same(JSON.parse(notes.forTargetJson('p')), [kept]);
   t.equal(notes.get(gone.id), undefined);
-  t.match(s.records({ kind: 'note.removed' }), [{ entity_id: gone.id, payload: { reason: 'import undone' } }]);
+  t.match(s.records({ kind: 'note.removed' }), [{ kind: 'note.removed.v1', entity_type: 'note', entity_id: gone.id, payload: { reason: 'import undone' } }]);
   t.equal(notes.remove(actor, gone.id, 'again'), false);
   t.equal(s.records({ kind: 'note.removed' }).length, 1, 'nothing recorded for what is not there');
 });
