@@ -64,9 +64,26 @@ export class AssertionsService {
   }
 
   capture(actor: Actor, input: NewClaim): AssertionDto {
-    this.requirePersona(input.persona);
-    const citing = this.resolveCiting(input.source, input.citation);
-    return claimDto(this.tree.transact(() => this.writer.insert(actor, { ...input, ...citing }, 'capture')));
+    return this.captureMany(actor, [input])[0];
+  }
+
+  /**
+   * `capture` for many claims in one transaction (an import's batch), with the same checks,
+   * each persona, source and citation checked once however many claims name it: any refusal
+   * refuses them all and writes nothing. One record per claim; the answers in the order given.
+   */
+  captureMany(actor: Actor, inputs: readonly NewClaim[]): AssertionDto[] {
+    const personas = [...new Set(inputs.map((input) => input.persona))];
+    const known = new Set(this.cradle.personasService.many(personas).map((persona) => persona.id));
+    for (const persona of personas) if (!known.has(persona)) throw AssertionProblems.personaNotFound(persona);
+    const resolved = new Map<string, { source: string | null; citation: string | null }>();
+    const citings = inputs.map((input) => {
+      const key = `${input.source ?? ''}\u0000${input.citation ?? ''}`;
+      let citing = resolved.get(key);
+      if (!citing) resolved.set(key, (citing = this.resolveCiting(input.source, input.citation)));
+      return citing;
+    });
+    return this.tree.transact(() => inputs.map((input, at) => claimDto(this.writer.insert(actor, { ...input, ...citings[at] }, 'capture'))));
   }
 
   /** A transcribed record: its personas and the claims it supports, citing its source (transcription.ts). */

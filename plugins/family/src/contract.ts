@@ -13,7 +13,7 @@
  * Lists are in the order the edges were made. Records: `relationship.created.v1`,
  * `relationship.reparented.v1`, `relationship.unlinked.v1`.
  */
-import type { FamilyService, ParentLink, PersonLink } from './service.js';
+import type { CreatedEdge, FamilyService, ParentLink, PersonLink } from './service.js';
 
 declare module '@fastify/awilix' {
   interface RequestCradle {
@@ -22,5 +22,5 @@ declare module '@fastify/awilix' {
   }
 }
 
-export type { FamilyService, ParentLink, PersonLink };
+export type { CreatedEdge, FamilyService, ParentLink, PersonLink };
 export type { RelationshipDto, Pedigree, PedigreeKind } from './schemas.js';

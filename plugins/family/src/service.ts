@@ -1,9 +1,12 @@
-import type { Actor, Clock, EntityLabel, IdSource, Tree } from '@rootline/kernel';
+import { ProblemError, type Actor, type Clock, type EntityLabel, type IdSource, type Tree } from '@rootline/kernel';
 import type { PersonsService } from '@rootline/plugin-persons/contract';
 import type { CreateRelationshipBody, Pedigree, PedigreeKind, RelationshipDto, ReparentBody } from './schemas.js';
 import { RelationshipStore, toDto, type RelationshipRow } from './store.js';
 import { buildPedigree, type PedigreePerson } from './pedigree.js';
 import { FamilyProblems } from './errors.js';
+
+/** What `createMany` did with one edge: written, or refused with the Problem `create` would throw. */
+export type CreatedEdge = { created: RelationshipDto } | { refused: ProblemError };
 
 /** A parent of a person, through which edge, and how (birth, adopted, ...). */
 export interface ParentLink {
@@ -39,11 +42,33 @@ export class FamilyService {
   }
 
   create(actor: Actor, body: CreateRelationshipBody): RelationshipDto {
+    const [outcome] = this.createMany(actor, [body]);
+    if ('refused' in outcome) throw outcome.refused;
+    return outcome.created;
+  }
+
+  /**
+   * `create` for many edges in one transaction (an import's batch). Each edge is checked by the
+   * same rules against the graph as it stands with the edges before it in the batch written; an
+   * edge refused (a third birth parent, a cycle, a duplicate, an unknown person) is answered as
+   * `refused` with its Problem and writes nothing, and the others go on. The persons named are
+   * looked up once for the whole batch. One record per edge written.
+   */
+  createMany(actor: Actor, bodies: readonly CreateRelationshipBody[]): CreatedEdge[] {
     return this.tree.transact(() => {
-      const row = body.kind === 'parent' ? this.checkParentEdge(body.parent, body.child, body.pedigree ?? 'birth') : this.checkSpouseEdge(body.partners[0], body.partners[1]);
-      this.store.insert(row, actor);
-      this.tree.record({ kind: 'relationship.created.v1', entity_type: 'relationship', entity_id: row.id, actor, payload: edgePayload(row) });
-      return toDto(row);
+      const named = bodies.flatMap((body) => (body.kind === 'parent' ? [body.parent, body.child] : body.partners));
+      const active = new Set(this.persons.many([...new Set(named)]).map((person) => person.id));
+      return bodies.map((body): CreatedEdge => {
+        try {
+          const row = body.kind === 'parent' ? this.checkParentEdge(active, body.parent, body.child, body.pedigree ?? 'birth') : this.checkSpouseEdge(active, body.partners[0], body.partners[1]);
+          this.store.insert(row, actor);
+          this.tree.record({ kind: 'relationship.created.v1', entity_type: 'relationship', entity_id: row.id, actor, payload: edgePayload(row) });
+          return { created: toDto(row) };
+        } catch (error) {
+          if (error instanceof ProblemError) return { refused: error };
+          throw error;
+        }
+      });
     });
   }
 
@@ -125,8 +150,9 @@ export class FamilyService {
     return buildPedigree(root, generations, edges, people);
   }
 
-  private checkParentEdge(parent: string, child: string, pedigree: PedigreeKind): RelationshipRow {
-    this.requirePersons(parent, child);
+  /** `active`: the active persons among those the edges name (read once per batch). */
+  private checkParentEdge(active: ReadonlySet<string>, parent: string, child: string, pedigree: PedigreeKind): RelationshipRow {
+    for (const id of [parent, child]) if (!active.has(id)) throw FamilyProblems.personNotFound(id);
     if (parent === child) throw FamilyProblems.self(child, 'parent');
     const existing = this.store.find('parent', parent, child);
     if (existing) throw FamilyProblems.exists(existing.id);
@@ -135,8 +161,8 @@ export class FamilyService {
     return { id: this.ids.next(), kind: 'parent', person_a: parent, person_b: child, pedigree, created_at_ms: this.clock.now() };
   }
 
-  private checkSpouseEdge(first: string, second: string): RelationshipRow {
-    this.requirePersons(first, second);
+  private checkSpouseEdge(active: ReadonlySet<string>, first: string, second: string): RelationshipRow {
+    for (const id of [first, second]) if (!active.has(id)) throw FamilyProblems.personNotFound(id);
     if (first === second) throw FamilyProblems.self(first, 'spouse');
     const [a, b] = first < second ? [first, second] : [second, first];
     const existing = this.store.find('spouse', a, b);

@@ -40,19 +40,41 @@ export class PersonasService {
    * its record gives no name (`allowNameless`: a GEDCOM INDI without NAME is still someone).
    */
   create(actor: Actor, input: CreatePersonaBody & NamePiecesBody, options: { allowNameless?: boolean } = {}): PersonaDto {
-    if (!options.allowNameless && ![input.name, input.given, input.surname].some(present)) throw PersonaProblems.nameless();
-    // Other plugins call this without our route's schema (e.g. transcription by assertions).
-    if (input.sex !== undefined && !SEXES.includes(input.sex)) throw PersonaProblems.unknownSex(String(input.sex));
+    return this.createMany(actor, [input], options)[0];
+  }
+
+  /**
+   * `create` for many personas in one transaction (an import's batch), with the same rules: any
+   * refusal refuses them all and writes nothing. One record each; the answers are built from
+   * what was written, in the order given, without reading the rows back.
+   */
+  createMany(actor: Actor, inputs: readonly (CreatePersonaBody & NamePiecesBody)[], options: { allowNameless?: boolean } = {}): PersonaDto[] {
+    for (const input of inputs) {
+      if (!options.allowNameless && ![input.name, input.given, input.surname].some(present)) throw PersonaProblems.nameless();
+      // Other plugins call this without our route's schema (e.g. transcription by assertions).
+      if (input.sex !== undefined && !SEXES.includes(input.sex)) throw PersonaProblems.unknownSex(String(input.sex));
+    }
     const now = this.clock.now();
-    const id = this.ids.next();
     return this.tree.transact(() => {
-      // Sources are another plugin's table: checked through its service, not a foreign key.
-      if (input.source !== undefined && !this.sources.exists(input.source)) throw PersonaProblems.sourceNotFound(input.source);
-      this.tree
-        .prepare(`INSERT INTO personas (${COLUMNS}, ${ACTOR_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-        .run(id, input.name ?? null, ...NAME_PIECES.map((piece) => input[piece] ?? null), input.sex ?? null, input.source ?? null, now, now, ...actorValues(actor));
-      this.tree.record({ kind: 'persona.created.v1', entity_type: 'persona', entity_id: id, actor, payload: { source: input.source ?? null } });
-      return this.get(id)!;
+      // Sources are another plugin's table: checked through its service, not a foreign key (once per source).
+      for (const source of new Set(inputs.flatMap((input) => (input.source !== undefined ? [input.source] : [])))) {
+        if (!this.sources.exists(source)) throw PersonaProblems.sourceNotFound(source);
+      }
+      const insert = this.tree.prepare(`INSERT INTO personas (${COLUMNS}, ${ACTOR_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      return inputs.map((input) => {
+        const row: PersonaRow = {
+          id: this.ids.next(),
+          as_written: input.name ?? null,
+          ...(Object.fromEntries(NAME_PIECES.map((piece) => [piece, input[piece] ?? null])) as Record<(typeof NAME_PIECES)[number], string | null>),
+          sex: input.sex ?? null,
+          source: input.source ?? null,
+          created_at_ms: now,
+          updated_at_ms: now,
+        };
+        insert.run(row.id, row.as_written, ...NAME_PIECES.map((piece) => row[piece]), row.sex, row.source, now, now, ...actorValues(actor));
+        this.tree.record({ kind: 'persona.created.v1', entity_type: 'persona', entity_id: row.id, actor, payload: { source: row.source } });
+        return shape(row);
+      });
     });
   }
 

@@ -16,22 +16,25 @@ export function followPersonasAndClaims(app: FastifyInstance): void {
   // An observer gets the tree, not a request: `services()` is the tree's cradle (ours reads
   // names and claims through personasService and assertionsService).
   app.kernel.onRecord('persona.', (tree, record, services) => {
+    // A persona just created is in no person yet: nothing to look up (an import writes thousands).
+    if (record.kind.startsWith('persona.created.')) return;
     const person = new PersonStore(tree).personOfPersona(record.entity_id);
     if (person) services().personsService.refresh(person, record.at_ms);
   });
 
   app.kernel.onRecord('assertion.', (tree, record, services) => {
     if (record.kind.startsWith('assertion.evidence_attached.')) return;
-    if (record.kind.startsWith('assertion.captured.')) return claimCaptured(tree, record, services().personsService);
+    if (record.kind.startsWith('assertion.captured.')) return claimCaptured(tree, record, services);
     const persons = services().personsService;
     const person = persons.personOfClaim(record.entity_id);
     if (person) persons.refresh(person, record.at_ms);
   });
 
-  function claimCaptured(tree: Tree, record: TreeRecord, persons: PersonsService): void {
+  /** The tree's services are made only for a vital claim of a concluded persona (a scope per claim costs). */
+  function claimCaptured(tree: Tree, record: TreeRecord, services: () => { personsService: PersonsService }): void {
     const { persona, kind } = record.payload as { persona?: string; kind?: string };
     if (!persona || !kind || !VITAL_KINDS.includes(kind)) return;
     const person = new PersonStore(tree).personOfPersona(persona);
-    if (person) persons.refresh(person, record.at_ms);
+    if (person) services().personsService.refresh(person, record.at_ms);
   }
 }

@@ -1,6 +1,6 @@
 import { type Actor, type Clock, type EntityLabel, type IdSource, type PageEnvelope, type PageWindow, type Tree } from '@rootline/kernel';
-import type { PersonaDto, PersonasService } from '@rootline/plugin-personas/contract';
-import type { AssertionsService } from '@rootline/plugin-assertions/contract';
+import type { PersonasService } from '@rootline/plugin-personas/contract';
+import type { AssertionsService, VitalClaim } from '@rootline/plugin-assertions/contract';
 import type { PersonDto } from './schemas.js';
 import { PersonProblems } from './errors.js';
 import { labelOf, personDto, PersonStore, type Derived, type PersonRow } from './store.js';
@@ -103,16 +103,39 @@ export class PersonsService {
 
   /** Concludes that `personas` are one person: 404 for an unknown persona, 409 for one already in an active person. */
   conclude(actor: Actor, personas: string[]): PersonDto {
+    return this.concludeMany(actor, [personas])[0];
+  }
+
+  /**
+   * `conclude` for many persons in one transaction (an import's batch), each list of personas
+   * one person, with the same refusals (a persona twice in the batch is already concluded by the
+   * first): any refusal refuses them all. Personas and their birth and death claims are read
+   * once for the whole batch; one record per person; the answers in the order given.
+   */
+  concludeMany(actor: Actor, personaLists: readonly string[][]): PersonDto[] {
     return this.tree.transact(() => {
-      const known = this.cradle.personasService.many(personas);
-      const missing = personas.find((persona) => !known.some((found) => found.id === persona));
+      const all = personaLists.flat();
+      const known = new Map(this.cradle.personasService.many(all).map((persona) => [persona.id, persona]));
+      const missing = all.find((persona) => !known.has(persona));
       if (missing) throw PersonProblems.personaNotFound(missing);
-      this.refuseConcluded(personas);
-      const id = this.cradle.ids.next();
+      this.refuseConcluded(all);
+      const ids = personaLists.map(() => this.cradle.ids.next());
+      const taken = new Map<string, string>();
+      personaLists.forEach((personas, at) => {
+        for (const persona of personas) {
+          const person = taken.get(persona);
+          if (person && person !== ids[at]) throw PersonProblems.personaAlreadyConcluded(persona, person);
+          taken.set(persona, ids[at]);
+        }
+      });
+      const vitals = this.vitalClaimsByPerson(all, taken, ids);
       const now = this.cradle.clock.now();
-      this.store.insert(actor, id, personas, this.derive(personas, known), now);
-      this.tree.record({ kind: 'person.concluded.v1', entity_type: 'person', entity_id: id, actor, payload: { personas } });
-      return this.get(id)!;
+      personaLists.forEach((personas, at) => {
+        const derived: Derived = { names: namesOf(personas.map((persona) => known.get(persona)!)), ...summarise(vitals.get(ids[at]) ?? []) };
+        this.store.insert(actor, ids[at], personas, derived, now);
+        this.tree.record({ kind: 'person.concluded.v1', entity_type: 'person', entity_id: ids[at], actor, payload: { personas } });
+      });
+      return this.many(ids);
     });
   }
 
@@ -173,10 +196,20 @@ export class PersonsService {
     return claim ? this.store.personOfPersona(claim.persona) : null;
   }
 
-  /** Names, sex and summaries of a person made of `personas` (`known`: the personas, when just read). */
-  private derive(personas: string[], known?: PersonaDto[]): Derived {
-    const names = namesOf(known ?? this.cradle.personasService.many(personas));
+  /** Names, sex and summaries of a person made of `personas`. */
+  private derive(personas: string[]): Derived {
+    const names = namesOf(this.cradle.personasService.many(personas));
     return { names, ...summarise(this.cradle.assertionsService.vitalClaims(personas, VITAL_KINDS)) };
+  }
+
+  /**
+   * The birth and death claims of many new persons in one read (`personOf`: persona -> person),
+   * by person, each in the order `vitalClaims` gives (confirmed first, then oldest first).
+   */
+  private vitalClaimsByPerson(personas: string[], personOf: Map<string, string>, persons: string[]): Map<string, VitalClaim[]> {
+    const byPerson = new Map<string, VitalClaim[]>(persons.map((person) => [person, []]));
+    for (const claim of this.cradle.assertionsService.vitalClaims(personas, VITAL_KINDS)) byPerson.get(personOf.get(claim.persona)!)!.push(claim);
+    return byPerson;
   }
 
   private refuseConcluded(personas: string[]): void {

@@ -133,7 +133,8 @@ export class PersonStore {
                 VALUES (?, 'active', ${DERIVED_COLUMNS.map(() => '?').join(', ')}, NULL, ?, ?, ?, ?, ?)`)
       .run(id, ...derivedValues(derived), atMs, atMs, ...actorValues(actor));
     personas.forEach((persona, position) => this.addPersona(id, persona, position));
-    this.index(Number(lastInsertRowid), derived.names.search_text);
+    // A new row number: nothing of it is in the search tables yet, so nothing to delete first.
+    this.addToIndex(Number(lastInsertRowid), derived.names.search_text);
   }
 
   /**
@@ -185,6 +186,10 @@ export class PersonStore {
   /** (Re)writes the person's text in both search tables: the tables are contentless, so a row is deleted and inserted. */
   private index(seq: number, text: string): void {
     this.unindex(seq);
+    this.addToIndex(seq, text);
+  }
+
+  private addToIndex(seq: number, text: string): void {
     this.tree.prepare('INSERT INTO person_names (rowid, names) VALUES (?, ?)').run(seq, text);
     this.tree.prepare('INSERT INTO person_names_trigram (rowid, names) VALUES (?, ?)').run(seq, text);
   }

@@ -15,43 +15,70 @@ export function familyReady(context: MappingContext, record: GedcomNode): boolea
   return record.children.every((node) => !['HUSB', 'WIFE', 'CHIL'].includes(node.tag) || !node.pointer || context.individuals.has(node.pointer));
 }
 
+type Partner = { tag: (typeof PARTNER_TAGS)[number]; who: MappedIndividual };
+
+/** One FAM as read: its partners and the edges to write, each with where it came from (for a refusal). */
+interface ReadFamily {
+  record: GedcomNode;
+  partners: Partner[];
+  edges: { body: CreateRelationshipBody; path: string; node: GedcomNode }[];
+}
+
+type CreateRelationshipBody = Parameters<MappingContext['services']['familyService']['createMany']>[1][number];
+
 /**
- * A FAM -> a spouse edge between HUSB and WIFE, a parent edge from each partner to each
- * CHIL (pedigree from the child's FAMC.PEDI for this family, or the FTM/Gramps `_FREL` and
- * `_MREL` on CHIL), and each family event (MARR, DIV, ...) as an event with both partners as
- * participants. A pointer to no INDI is reported; so is an edge the family plugin refuses
- * (a third birth parent, a cycle): the rest of the family is still imported.
+ * A batch of FAMs, each -> a spouse edge between HUSB and WIFE, a parent edge from each partner
+ * to each CHIL (pedigree from the child's FAMC.PEDI for this family, or the FTM/Gramps `_FREL`
+ * and `_MREL` on CHIL), and each family event (MARR, DIV, ...) as an event with both partners as
+ * participants. A pointer to no INDI is reported; so is an edge the family plugin refuses (a
+ * third birth parent, a cycle): the rest of the family is still imported. The edges of the
+ * whole batch are one `createMany` call, checked edge by edge in file order.
  */
-export function mapFamily(context: MappingContext, record: GedcomNode): void {
-  const partners: { tag: (typeof PARTNER_TAGS)[number]; who: MappedIndividual }[] = [];
+export function mapFamilies(context: MappingContext, records: readonly GedcomNode[]): void {
+  if (records.length === 0) return;
+  const read = records.map((record) => readFamily(context, record));
+  const outcomes = context.services.familyService.createMany(context.actor, read.flatMap((family) => family.edges.map((edge) => edge.body)));
+  let at = 0;
+  for (const family of read) {
+    let anchor: string | undefined;
+    for (const edge of family.edges) {
+      const outcome = outcomes[at++];
+      if ('refused' in outcome) context.lose(edge.path, edge.node, `refused: ${outcome.refused.detail}`);
+      else {
+        context.created('relationship', outcome.created.id);
+        anchor ??= outcome.created.id;
+      }
+    }
+    finishFamily(context, family, anchor);
+  }
+}
+
+function readFamily(context: MappingContext, record: GedcomNode): ReadFamily {
+  const partners: Partner[] = [];
   for (const tag of PARTNER_TAGS) {
     for (const node of record.children.filter((each) => each.tag === tag)) {
       const who = individual(context, node, `FAM.${tag}`);
       if (who) partners.push({ tag, who });
     }
   }
-  let anchor: string | undefined;
-  if (partners.length === 2) {
-    const edge = context.attempt('FAM', record, () =>
-      context.services.familyService.create(context.actor, { kind: 'spouse', partners: [partners[0].who.person, partners[1].who.person] }),
-    );
-    if (edge) anchor = context.created('relationship', edge.id);
-  } else if (partners.length > 2) context.lose('FAM', record, 'more than two partners: no spouse edge');
+  const edges: ReadFamily['edges'] = [];
+  // The spouse edge first: it is the family's anchor (its notes go there).
+  if (partners.length === 2) edges.push({ body: { kind: 'spouse', partners: [partners[0].who.person, partners[1].who.person] }, path: 'FAM', node: record });
+  else if (partners.length > 2) context.lose('FAM', record, 'more than two partners: no spouse edge');
   for (const chil of record.children.filter((node) => node.tag === 'CHIL')) {
     const child = individual(context, chil, 'FAM.CHIL');
     if (!child) continue;
     for (const { tag, who } of partners) {
       const written = chil.children.find((part) => part.tag === (tag === 'HUSB' ? '_FREL' : '_MREL'))?.value ?? (record.xref && chil.pointer ? context.pedigrees.get(`${chil.pointer} ${record.xref}`) : undefined);
-      const edge = context.attempt('FAM.CHIL', chil, () =>
-        context.services.familyService.create(context.actor, { kind: 'parent', parent: who.person, child: child.person, pedigree: pedigreeOf(written) }),
-      );
-      if (edge) {
-        context.created('relationship', edge.id);
-        anchor ??= edge.id;
-      }
+      edges.push({ body: { kind: 'parent', parent: who.person, child: child.person, pedigree: pedigreeOf(written) }, path: 'FAM.CHIL', node: chil });
     }
     for (const part of chil.children) if (part.tag !== '_FREL' && part.tag !== '_MREL') context.lose(`FAM.CHIL.${part.tag}`, part, 'not kept on the parent edges');
   }
+  return { record, partners, edges };
+}
+
+/** After its edges: the family's events, its notes (on its first edge) and media links. */
+function finishFamily(context: MappingContext, { record, partners }: ReadFamily, anchor: string | undefined): void {
   context.count('families');
   for (const node of record.children) {
     if (FAMILY_EVENTS.has(node.tag)) familyEvent(context, node, partners);
@@ -69,7 +96,7 @@ function individual(context: MappingContext, node: GedcomNode, path: string): Ma
 }
 
 /** A family event: type (EVEN with TYPE: a custom type), date, place, description; both partners as participants. */
-function familyEvent(context: MappingContext, node: GedcomNode, partners: { tag: (typeof PARTNER_TAGS)[number]; who: MappedIndividual }[]): void {
+function familyEvent(context: MappingContext, node: GedcomNode, partners: Partner[]): void {
   const path = `FAM.${node.tag}`;
   const type = text(node.children.find((part) => part.tag === 'TYPE'));
   const said = node.value && !PRESENCE_ONLY.has(node.value.trim()) ? node.value.trim() : undefined;

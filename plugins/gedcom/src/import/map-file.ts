@@ -1,14 +1,38 @@
 import type { GedcomNode } from '@rootline/gedcom';
 import type { MappingContext } from './context.js';
-import { mapIndividual } from './map-individual.js';
-import { familyReady, mapFamily } from './map-family.js';
+import { mapIndividuals } from './map-individual.js';
+import { familyReady, mapFamilies } from './map-family.js';
 import { mapSourceRecord, readRepositoryRecord } from './map-source.js';
 import { keepUnusedNotes, readNoteRecord } from './map-note.js';
 import { mapMediaRecord } from './map-media.js';
 import { mapAssociation } from './map-association.js';
 
-/** Records per transaction: big enough that commits cost little, small enough to yield often (a cancel is seen within one batch). */
-const BATCH_RECORDS = 500;
+/**
+ * How long one batch (one transaction) may hold the event loop: every other request waits for
+ * it, and the issue wants their p99 under 50 ms while an import runs. The number of records per
+ * batch follows the time the last batches took per record, between these bounds (fewer
+ * records per batch cost more commits; a cancel is seen within one batch).
+ */
+const BATCH_MS = 20;
+const MIN_RECORDS = 10;
+const MAX_RECORDS = 2000;
+
+/** Records per batch from the time per record seen so far (a moving average: one slow batch does not halve the next). */
+class BatchSize {
+  private msPerRecord: number | undefined;
+  get records(): number {
+    if (this.msPerRecord === undefined) return 50;
+    return Math.max(MIN_RECORDS, Math.min(MAX_RECORDS, Math.floor(BATCH_MS / this.msPerRecord)));
+  }
+  /** Times one batch of `records` records. */
+  time(records: number, work: () => void): void {
+    const started = performance.now();
+    work();
+    if (records === 0) return;
+    const perRecord = (performance.now() - started) / records;
+    this.msPerRecord = this.msPerRecord === undefined ? perRecord : 0.7 * this.msPerRecord + 0.3 * perRecord;
+  }
+}
 
 /** How the mapping writes: one batch in one transaction, and what happens between batches. */
 export interface BatchWriter {
@@ -38,7 +62,8 @@ export async function mapFile(context: MappingContext, read: () => AsyncIterable
     else if (record.tag === 'NOTE' || record.tag === 'SNOTE') readNoteRecord(context, record);
     else if (record.tag === 'SOUR' || record.tag === 'OBJE') firstPass.push(record);
   }
-  await inBatches(firstPass, writer, (record) => (record.tag === 'SOUR' ? mapSourceRecord(context, record) : mapMediaRecord(context, record)));
+  const size = new BatchSize();
+  await inBatches(firstPass, writer, size, (records) => records.forEach((record) => (record.tag === 'SOUR' ? mapSourceRecord(context, record) : mapMediaRecord(context, record))));
 
   const waiting: GedcomNode[] = [];
   const associations: GedcomNode[] = [];
@@ -47,32 +72,35 @@ export async function mapFile(context: MappingContext, read: () => AsyncIterable
   const flush = async () => {
     const records = batch;
     batch = [];
-    writer.write(() => {
-      for (const record of records) {
-        if (record.tag === 'INDI') mapIndividual(context, record, associations);
-        else if (record.tag === 'FAM') {
-          if (familyReady(context, record)) mapFamily(context, record);
-          else waiting.push(record);
-        } else if (!SKIPPED.has(record.tag)) context.lose(record.tag, record, record.tag === 'SUBM' || record.tag === 'SUBN' ? 'submitter records are not kept' : 'record not mapped');
-      }
-    });
+    size.time(records.length, () =>
+      writer.write(() => {
+        mapIndividuals(context, records.filter((record) => record.tag === 'INDI'), associations);
+        const families: GedcomNode[] = [];
+        for (const record of records) {
+          if (record.tag === 'INDI') continue;
+          if (record.tag === 'FAM') (familyReady(context, record) ? families : waiting).push(record);
+          else if (!SKIPPED.has(record.tag)) context.lose(record.tag, record, record.tag === 'SUBM' || record.tag === 'SUBN' ? 'submitter records are not kept' : 'record not mapped');
+        }
+        mapFamilies(context, families);
+      }),
+    );
     done += records.length;
     await writer.between(done, total);
   };
   for await (const record of read()) {
     batch.push(record);
-    if (batch.length >= BATCH_RECORDS) await flush();
+    if (batch.length >= size.records) await flush();
   }
   await flush();
-  await inBatches(waiting, writer, (record) => mapFamily(context, record));
-  await inBatches(associations, writer, (asso) => mapAssociation(context, asso));
+  await inBatches(waiting, writer, size, (records) => mapFamilies(context, records));
+  await inBatches(associations, writer, size, (records) => records.forEach((asso) => mapAssociation(context, asso)));
   writer.write(() => keepUnusedNotes(context));
 }
 
-async function inBatches(records: GedcomNode[], writer: BatchWriter, map: (record: GedcomNode) => void): Promise<void> {
-  for (let at = 0; at < records.length; at += BATCH_RECORDS) {
-    const slice = records.slice(at, at + BATCH_RECORDS);
-    writer.write(() => slice.forEach(map));
+async function inBatches(records: GedcomNode[], writer: BatchWriter, size: BatchSize, map: (records: GedcomNode[]) => void): Promise<void> {
+  for (let at = 0; at < records.length; ) {
+    const slice = records.slice(at, (at += size.records));
+    size.time(slice.length, () => writer.write(() => map(slice)));
     await writer.between();
   }
 }

@@ -1,0 +1,57 @@
+import t from 'tap';
+import { buildTestServer } from '@rootline/kernel/testing';
+
+const actor = { kind: 'human' as const, credentialId: null };
+const PLUGINS = ['@rootline/plugin-sources', '@rootline/plugin-personas', '@rootline/plugin-assertions', '@rootline/plugin-persons'];
+
+t.test('concludeMany: one person per list, names and birth/death summaries derived, searchable, one record each', async (t) => {
+  const s = await buildTestServer(t, { plugins: PLUGINS });
+  const cradle = s.server.kernel.servicesFor(s.server.kernel.trees.active(), actor);
+  const [ann, annBaptised, bob] = cradle.personasService.createMany(actor, [{ given: 'Ann', surname: 'Smyth' }, { name: 'Anne Smith' }, { given: 'Bob', surname: 'Ørsted' }]);
+  cradle.assertionsService.captureMany(actor, [
+    { persona: annBaptised.id, kind: 'baptism', date: '3 APR 1851', place: 'Ledbury' },
+    { persona: ann.id, kind: 'birth', date: '12 MAR 1851' },
+    { persona: bob.id, kind: 'death', date: '1920', place: 'Hereford' },
+    { persona: bob.id, kind: 'occupation', value: 'smith' },
+  ]);
+  const [first, second] = cradle.personsService.concludeMany(actor, [[ann.id, annBaptised.id], [bob.id]]);
+  t.same(first.personas, [ann.id, annBaptised.id]);
+  t.equal(first.display_name, 'Ann Smyth');
+  t.match(first.birth, { date: '12 MAR 1851', place: null }, 'the birth before the baptism, across both personas');
+  t.equal(first.death, null);
+  t.match(second.death, { date: '1920', place: 'Hereford' });
+  t.equal(second.living, false);
+  t.same(first, cradle.personsService.get(first.id));
+  t.same(second, cradle.personsService.get(second.id));
+  t.same(s.records({ kind: 'person.concluded' }).reverse().map((record) => [record.entity_id, record.payload]), [
+    [first.id, { personas: [ann.id, annBaptised.id] }],
+    [second.id, { personas: [bob.id] }],
+  ]);
+  const found = async (q: string) => (await s.request('GET', '/v1/persons', { query: { q } })).json<{ items: { id: string }[] }>().items.map((person) => person.id);
+  t.same(await found('smith'), [first.id], 'the second persona\'s name is searched');
+  t.same(await found('orsted'), [second.id], 'folded');
+  t.same(await found('rste'), [second.id], 'and inside a word (the trigram table)');
+  t.equal(cradle.personsService.count(), 2);
+  t.same(cradle.personsService.concludeMany(actor, []), []);
+});
+
+t.test('concludeMany: the refusals of conclude; a persona in two lists of one batch; one refusal writes no person', async (t) => {
+  const s = await buildTestServer(t, { plugins: PLUGINS });
+  const cradle = s.server.kernel.servicesFor(s.server.kernel.trees.active(), actor);
+  const [a, b, c] = cradle.personasService.createMany(actor, [{ given: 'A' }, { given: 'B' }, { given: 'C' }]);
+  const taken = cradle.personsService.conclude(actor, [c.id]);
+  t.throws(() => cradle.personsService.concludeMany(actor, [[a.id], ['no-such-persona']]), { code: 'not-found', detail: /no-such-persona/ });
+  t.throws(() => cradle.personsService.concludeMany(actor, [[a.id], [b.id, c.id]]), { code: 'persona-already-concluded', extras: { persona: c.id, person: taken.id } });
+  const refused = (() => {
+    try {
+      cradle.personsService.concludeMany(actor, [[a.id], [b.id, a.id]]);
+    } catch (error) {
+      return error as { code: string; extras: { persona: string; person: string } };
+    }
+  })();
+  t.match(refused, { code: 'persona-already-concluded', extras: { persona: a.id } }, 'the second list takes a persona the first already has');
+  t.not(refused?.extras.person, taken.id);
+  t.equal(cradle.personsService.count(), 1, 'only the person concluded before');
+  t.equal(s.records({ kind: 'person.concluded' }).length, 1);
+  t.equal(cradle.personsService.personOfPersona(a.id), null, 'its personas still free');
+});

@@ -1,0 +1,64 @@
+/**
+ * The import half of the gedcom bench alone, for quick iterations on import speed:
+ * `node --import tsx tools/bench/src/gedcom-import-only.ts [tiles]` builds nothing (run
+ * `npm run build` first), tiles pres2020 (default 10 copies), starts the built server on a fresh
+ * data folder, POSTs the file, follows the job while timing GET /v1/jobs/{id} (API p99), and
+ * prints one JSON line: import ms, the server's CPU seconds meanwhile, persons, persons/s, the
+ * server's peak RSS, API p99.
+ * ROOTLINE_BENCH_NODE_ARGS adds node flags to the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`).
+ */
+import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { writeTiledGedcom } from './gedcom-tile.js';
+import { startProcess, stopProcess } from './process.js';
+
+const root = resolve(import.meta.dirname, '../../..');
+const corpus = resolve(process.env.ROOTLINE_CORPUS ?? join(root, '..', 'shared', 'corpus'));
+const tiles = Number(process.argv[2] ?? 10);
+const nodeArgs = (process.env.ROOTLINE_BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+/** The server's CPU seconds (user + system): on a shared, loaded machine a steadier figure than wall time. */
+const cpuSeconds = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+
+const source = join(corpus, 'real', 'pres2020.ged');
+if (!existsSync(source)) throw new Error(`no GEDCOM corpus at ${source} (set ROOTLINE_CORPUS)`);
+const work = mkdtempSync(join(tmpdir(), 'rootline-bench-import-'));
+const file = join(work, 'tiled.ged');
+const dataDir = join(work, 'data');
+await writeTiledGedcom(readFileSync(source, 'utf8'), tiles, file);
+const server = await startProcess(process.execPath, [...nodeArgs, join(root, 'dist', 'rootline.mjs'), 'serve', '--port', '0', '--data-dir', dataDir], /Rootline listening on (\S+)/);
+try {
+  const url = server.match[1];
+  const headers = { authorization: `Bearer ${readFileSync(join(dataDir, 'credentials', 'human.token'), 'utf8').trim()}` };
+  const cpuBefore = cpuSeconds(server.child.pid!);
+  const started = performance.now();
+  const answer = await fetch(`${url}/v1/imports/gedcom?filename=tiled.ged`, {
+    method: 'POST', headers: { ...headers, 'content-type': 'application/octet-stream', 'content-length': String(statSync(file).size) },
+    body: createReadStream(file) as unknown as ReadableStream, duplex: 'half',
+  } as RequestInit);
+  if (answer.status !== 202) throw new Error(`import answered ${answer.status}: ${await answer.text()}`);
+  const { job_id } = (await answer.json()) as { job_id: string };
+  const latencies: number[] = [];
+  let result: { counts?: { persons?: number } } | undefined;
+  for (;;) {
+    const asked = performance.now();
+    const job = (await (await fetch(`${url}/v1/jobs/${job_id}`, { headers })).json()) as { state: string; error?: unknown; result?: typeof result };
+    latencies.push(performance.now() - asked);
+    if (job.state === 'succeeded') { result = job.result; break; }
+    if (job.state === 'failed' || job.state === 'cancelled') throw new Error(`job ended ${job.state}: ${JSON.stringify(job.error)}`);
+    await sleep(20);
+  }
+  const ms = performance.now() - started;
+  const cpu = cpuSeconds(server.child.pid!) - cpuBefore;
+  const rss = Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  latencies.sort((a, b) => a - b);
+  const persons = result?.counts?.persons ?? 0;
+  process.stdout.write(`${JSON.stringify({ tiles, import_ms: Math.round(ms), server_cpu_s: Number(cpu.toFixed(1)), persons, persons_per_s: Math.round(persons / (ms / 1000)), peak_rss_mb: Math.round(rss), api_p99_ms: Number(latencies[Math.floor(latencies.length * 0.99)].toFixed(1)), api_max_ms: Number(latencies.at(-1)!.toFixed(1)), api_requests: latencies.length, counts: result?.counts })}\n`);
+} finally {
+  await stopProcess(server.child);
+  rmSync(work, { recursive: true, force: true });
+}
