@@ -13,8 +13,8 @@ import { mapAssociation } from './map-association.js';
  * batch follows the time the last batches took per record, between these bounds (fewer
  * records per batch cost more commits; a cancel is seen within one batch).
  */
-const BATCH_MS = 20;
-const MIN_RECORDS = 10;
+const BATCH_MS = 30;
+const MIN_RECORDS = 25;
 const MAX_RECORDS = 2000;
 
 /** Records per batch from the time per record seen so far (a moving average: one slow batch does not halve the next). */
