@@ -38,7 +38,9 @@ export class RelationshipStore {
 
   /** Up to `take` visible edges after the edge `after`, by id (creation order). */
   after(after: string | null, take: number): RelationshipRow[] {
-    return this.tree.prepare(`SELECT ${COLUMNS} FROM relationships WHERE (@after IS NULL OR id > @after) AND ${VISIBLE} ORDER BY id LIMIT @take`).all({ after, take }) as RelationshipRow[];
+    // Two statements, not `@after IS NULL OR id > @after`: the OR would cost a scan from the first row on every page.
+    if (after === null) return this.tree.prepare(`SELECT ${COLUMNS} FROM relationships WHERE ${VISIBLE} ORDER BY id LIMIT ?`).all(take) as RelationshipRow[];
+    return this.tree.prepare(`SELECT ${COLUMNS} FROM relationships WHERE id > ? AND ${VISIBLE} ORDER BY id LIMIT ?`).all(after, take) as RelationshipRow[];
   }
 
   /** The edge between a and b of this kind (spouse pairs: pass the smaller id as `a`). */

@@ -18,7 +18,17 @@ const PIECES: [keyof Name, string][] = [
   ['suffix', 'NSFX'],
 ];
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Where `words` stands in `text` as a whole word run (spaces or the ends around it), case aside; -1 when it does not. */
+function wordRun(text: string, words: string): number {
+  const haystack = text.toLowerCase();
+  const needle = words.toLowerCase();
+  for (let at = haystack.indexOf(needle); at >= 0; at = haystack.indexOf(needle, at + 1)) {
+    const before = at === 0 || haystack[at - 1] === ' ';
+    const after = at + needle.length === haystack.length || haystack[at + needle.length] === ' ';
+    if (before && after) return at;
+  }
+  return -1;
+}
 
 /**
  * The NAME payload: the name as written with its surname (with its prefix) in slashes, found
@@ -29,13 +39,8 @@ export function namePayload(name: Name): string {
   const surname = [name.surname_prefix, name.surname].filter(Boolean).join(' ');
   const written = name.as_written?.replace(/\//g, ' ').replace(/\s+/g, ' ').trim();
   if (written && !surname) return written;
-  if (written) {
-    const found = new RegExp(`(^|\\s)${escapeRegExp(surname)}(?=\\s|$)`, 'i').exec(written);
-    if (found) {
-      const start = found.index + found[1].length;
-      return `${written.slice(0, start)}/${written.slice(start, start + surname.length)}/${written.slice(start + surname.length)}`;
-    }
-  }
+  const start = written ? wordRun(written, surname) : -1;
+  if (written && start >= 0) return `${written.slice(0, start)}/${written.slice(start, start + surname.length)}/${written.slice(start + surname.length)}`;
   return [name.prefix, name.given, surname ? `/${surname}/` : undefined, name.suffix].filter(Boolean).join(' ');
 }
 

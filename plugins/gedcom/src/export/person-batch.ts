@@ -26,9 +26,8 @@ export interface PersonBatch {
   personOf: Map<string, string>;
 }
 
-/** Claims in these states are written; the others (pending, deferred) wait for the genealogist's review. */
-const WRITTEN = ['confirmed'] as const;
-const UNREVIEWED = ['pending', 'deferred'] as const;
+/** Claims still standing: the confirmed are written; the others (pending, deferred) wait for the genealogist's review. */
+const STANDING = ['confirmed', 'pending', 'deferred'] as const;
 
 export function loadBatch(context: ExportContext, persons: PersonDto[]): PersonBatch {
   const { services } = context;
@@ -36,8 +35,9 @@ export function loadBatch(context: ExportContext, persons: PersonDto[]): PersonB
   for (const person of persons) for (const persona of person.personas) personOf.set(persona, person.id);
   const personaIds = [...personOf.keys()];
   const personas = new Map(services.personasService.many(personaIds).map((persona) => [persona.id, persona]));
-  const claimRows = services.assertionsService.ofPersonas(personaIds, WRITTEN);
-  const unreviewed = services.assertionsService.ofPersonas(personaIds, UNREVIEWED).length;
+  const standing = services.assertionsService.ofPersonas(personaIds, STANDING);
+  const claimRows = standing.filter((claim) => claim.status === 'confirmed');
+  const unreviewed = standing.length - claimRows.length;
   if (unreviewed > 0) context.lose('INDI', 'claim not confirmed (pending or deferred review): not written', unreviewed);
   const citationIds = [...new Set(claimRows.flatMap((claim) => (claim.citation ? [claim.citation] : [])))];
   const citations = new Map(services.citationsService.many(citationIds).map((citation) => [citation.id, citation]));
