@@ -60,8 +60,8 @@ async function* utf8(text: AsyncIterable<string>): AsyncIterable<Buffer> {
 
 /**
  * A GEDZIP is written whole (a zip's directory comes last): the text is gathered, then
- * zipped with the media files. The tree's media files are not in it yet: the media plugin's
- * export read is not there, so every OBJE is reported instead.
+ * zipped with the media files. The tree's media are not written yet (no OBJE records, no
+ * files in the zip, nothing in the loss report): the media plugin has no export read yet.
  */
 async function* gedzipOf(text: AsyncIterable<string>, _context: ExportContext): AsyncIterable<Uint8Array> {
   const chunks: Buffer[] = [];
