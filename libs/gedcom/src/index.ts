@@ -3,7 +3,7 @@
  */
 export type * from './types.js';
 export { writeGedcom, type WriteOptions } from './write/write-gedcom.js';
-export { writeGedzip } from './gedzip/write.js';
+export { writeGedzip, streamGedzip, type GedzipFile } from './gedzip/write.js';
 export { validateRecords, type ValidateOptions } from './validate/validate-records.js';
 export { validateGedcom, type ValidateGedcomOptions } from './validate/validate-gedcom.js';
 export type { ValidationReport, ValidationMessage, RecordCounts } from './validate/report.js';

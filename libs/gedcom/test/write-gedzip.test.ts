@@ -4,7 +4,7 @@
  */
 import t from 'tap';
 import { unzipSync } from 'fflate';
-import { writeGedzip } from '../src/index.js';
+import { streamGedzip, writeGedzip } from '../src/index.js';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -28,3 +28,28 @@ for (const path of ['', 'gedcom.ged', '/etc/passwd', '../up.jpg', 'a/../../b.jpg
     t.throws(() => writeGedzip(bytes('0 TRLR\n'), new Map([[path, bytes('x')]])), /GEDZIP cannot hold a file at/);
   });
 }
+
+t.test('streamGedzip: the same entries as writeGedzip, read from chunks as they come', async (t) => {
+  const lines = function* () {
+    for (let i = 0; i < 2000; i++) yield bytes(`0 @I${i}@ INDI\n1 NAME Person ${i} /Smith/\n`);
+  };
+  const photo = Uint8Array.from({ length: 300_000 }, (_, i) => (i * 7) % 251);
+  const slices = async function* (whole: Uint8Array, size: number) {
+    for (let start = 0; start < whole.length; start += size) yield whole.subarray(start, start + size);
+  };
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of streamGedzip(lines(), [{ path: 'media/Brontë.jpg', content: slices(photo, 65_536) }, { path: 'media/2/Brontë.jpg', content: [] }])) chunks.push(chunk);
+  t.ok(chunks.length > 2, 'the archive comes out in pieces, not at the end in one');
+  const files = unzipSync(Buffer.concat(chunks));
+  t.same(Object.keys(files), ['gedcom.ged', 'media/Brontë.jpg', 'media/2/Brontë.jpg']);
+  t.same(files['gedcom.ged'], Buffer.concat([...lines()]));
+  t.same(files['media/Brontë.jpg'], photo);
+  t.equal(files['media/2/Brontë.jpg'].length, 0);
+});
+
+t.test('streamGedzip refuses a path escaping the archive before writing its bytes', async (t) => {
+  const run = async () => {
+    for await (const _ of streamGedzip([bytes('0 TRLR\n')], [{ path: '../up.jpg', content: [bytes('x')] }])) void _;
+  };
+  await t.rejects(run(), /GEDZIP cannot hold a file at "\.\.\/up\.jpg"/);
+});

@@ -7,6 +7,7 @@ import type { ServiceCradle } from '@rootline/kernel';
 import type { GedcomNode } from '@rootline/gedcom';
 import { LossCollector } from '../import/loss-report.js';
 import type { WriteVersion } from './version.js';
+import { MediaArchive } from './media-archive.js';
 
 /** The services an export reads through (the tree's, acting as whoever started it). */
 export type ExportServices = Pick<
@@ -21,11 +22,19 @@ export type ExportServices = Pick<
   | 'familyService'
   | 'notesService'
   | 'redactionsService'
+  | 'mediaService'
 >;
+
+/** What the export asks of the tree's blob store: whether it holds a blob, and the media type it sniffed. */
+export interface StoredBlobs {
+  stat(address: string): { media_type: string } | undefined;
+}
 
 export interface ExportOptions {
   version: WriteVersion;
   includeLiving: boolean;
+  /** A GEDZIP: the media files the tree holds go into the archive. */
+  gedzip?: boolean;
 }
 
 /** A structure as the writer takes it (levels come from nesting; line numbers mean nothing here). */
@@ -45,8 +54,13 @@ export class ExportContext {
   /** Persons left out: living, or redacted as a whole. */
   readonly withheld = new Set<string>();
   private readonly sourceXrefs = new Map<string, string>();
+  private mediaRecords = 0;
+  /** Where the media files go in a GEDZIP; none for a .ged. */
+  readonly archive: MediaArchive | undefined;
 
-  constructor(readonly services: ExportServices, readonly options: ExportOptions) {}
+  constructor(readonly services: ExportServices, readonly options: ExportOptions, readonly blobs: StoredBlobs) {
+    this.archive = options.gedzip ? new MediaArchive() : undefined;
+  }
 
   get version(): WriteVersion {
     return this.options.version;
@@ -79,6 +93,11 @@ export class ExportContext {
       this.sourceXrefs.set(source, xref);
     }
     return xref;
+  }
+
+  /** The xref of the next media object written (M1, M2, ...): nothing points at one, so it is given as it is written. */
+  mediaXref(): string {
+    return `M${++this.mediaRecords}`;
   }
 
   /**

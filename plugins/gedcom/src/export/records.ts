@@ -1,6 +1,6 @@
 /**
  * The records of an export, in file order, read from the tree in batches: the family graph
- * first (FAMC and FAMS need the family numbers), then INDI, FAM, SOUR, and SUBM for 5.5.1.
+ * first (FAMC and FAMS need the family numbers), then INDI, FAM, SOUR, OBJE, and SUBM for 5.5.1.
  * `pause` runs between batches (the job's checkpoint: it yields and stops a cancelled export).
  */
 import type { GedcomNode } from '@rootline/gedcom';
@@ -13,6 +13,7 @@ import { individualRecord } from './individual.js';
 import { familyRecord } from './family-record.js';
 import { sourceRecord } from './source-record.js';
 import { groupBy } from './details.js';
+import { mediaRecords } from './media.js';
 
 /** Rows per read: large enough that a query's cost is spread thin, small enough to stay responsive between checkpoints. */
 const BATCH = 1000;
@@ -78,6 +79,7 @@ export async function* exportRecords(context: ExportContext, pacing: Pacing): As
     if (sources.length < BATCH) break;
     after = sources[sources.length - 1].id;
   }
+  yield* mediaRecords(context, pacing);
   // 5.5.1 requires a submitter (HEAD.SUBM); 7.0 does not, and gets none.
   if (context.version === '5.5.1') yield { ...node('SUBM', undefined, [node('NAME', 'Rootline user')]), xref: SUBMITTER };
 }

@@ -3,12 +3,14 @@
  * blob store, and the loss report of what the target version could not hold. The file is a
  * blob like any other: the job's result names it, `GET {P}/blobs/sha256:<hex>` serves it.
  */
-import { writeGedcom, writeGedzip } from '@rootline/gedcom';
+import { streamGedzip, writeGedcom, type GedzipFile } from '@rootline/gedcom';
+import type { BlobStore } from '@rootline/kernel';
 import type { JobContext, JobSpec } from '@rootline/plugin-jobs/contract';
 import { ExportContext } from './context.js';
 import { exportRecords, SUBMITTER } from './records.js';
 import type { ExportResult } from './schemas.js';
 import type { WriteVersion } from './version.js';
+import type { MediaArchive } from './media-archive.js';
 
 /** An export may be larger than an upload may: it is the whole tree. The ceiling only stops a runaway. */
 const EXPORT_MAX_BYTES = 8 * 1024 ** 3;
@@ -30,7 +32,7 @@ export function exportJob(request: ExportRequest): JobSpec<ExportResult> {
 
 async function runExport(job: JobContext, request: ExportRequest): Promise<ExportResult> {
   const { services } = job;
-  const context = new ExportContext(services, { version: request.version, includeLiving: request.includeLiving });
+  const context = new ExportContext(services, { version: request.version, includeLiving: request.includeLiving, gedzip: request.gedzip }, job.tree.blobs);
   const total = services.personsService.count();
   job.progress(0, total, 'persons');
   const records = exportRecords(context, { pause: () => job.checkpoint(), progress: (done) => job.progress(done, total) });
@@ -39,7 +41,7 @@ async function runExport(job: JobContext, request: ExportRequest): Promise<Expor
     sourceSystem: { name: 'Rootline', version: request.appVersion },
     ...(request.version === '5.5.1' ? { submitter: SUBMITTER } : {}),
   });
-  const bytes = request.gedzip ? gedzipOf(text, context) : utf8(text);
+  const bytes = context.archive ? streamGedzip(utf8(text), archivedFiles(context.archive, job.tree.blobs)) : utf8(text);
   const stored = await job.tree.blobs.write(bytes, { maxBytes: EXPORT_MAX_BYTES, actor: services.actor, signal: job.signal });
   await job.checkpoint();
   const reportId = job.tree.transact(() => services.gedcomLossReports.write('export', job.jobId, context.loss.list()));
@@ -50,7 +52,14 @@ async function runExport(job: JobContext, request: ExportRequest): Promise<Expor
     gedzip: request.gedzip,
     size_bytes: stored.size_bytes,
     media_type: stored.media_type,
-    counts: { individuals: 0, families: 0, sources: 0, ...context.counts, withheld: context.withheld.size },
+    counts: {
+      individuals: 0,
+      families: 0,
+      sources: 0,
+      ...context.counts,
+      ...(context.archive ? { media_files: context.archive.files.length } : {}),
+      withheld: context.withheld.size,
+    },
   };
 }
 
@@ -59,12 +68,10 @@ async function* utf8(text: AsyncIterable<string>): AsyncIterable<Buffer> {
 }
 
 /**
- * A GEDZIP is written whole (a zip's directory comes last): the text is gathered, then
- * zipped with the media files. The tree's media are not written yet (no OBJE records, no
- * files in the zip, nothing in the loss report): the media plugin has no export read yet.
+ * The media files of a GEDZIP, each read from the blob store as the zip takes it: one file's
+ * chunk at a time is in memory, never every photo of the tree. The list is read only once the
+ * text is written (the zip streams gedcom.ged first), so it holds every file the OBJE records named.
  */
-async function* gedzipOf(text: AsyncIterable<string>, _context: ExportContext): AsyncIterable<Uint8Array> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of utf8(text)) chunks.push(chunk);
-  yield writeGedzip(Buffer.concat(chunks), new Map());
+function* archivedFiles(archive: MediaArchive, blobs: Pick<BlobStore, 'openRead'>): Generator<GedzipFile> {
+  for (const file of archive.files) yield { path: file.path, content: blobs.openRead(file.blob) };
 }

@@ -1,0 +1,61 @@
+/**
+ * The tree's media objects as OBJE records (`0 @M1@ OBJE`, `1 FILE`, `2 FORM`, `2 TITL`: the
+ * same shape in 7.0 and 5.5.1, only FORM's words differ). FILE names the file and never a
+ * folder of the user's machine (Rootline keeps none): in a GEDZIP, the path of the bytes
+ * inside the archive (`media/x.jpg`); in a .ged, or when the tree has no bytes for it, the
+ * bare file name. Media objects do not record whom they depict, so nothing links to them and
+ * they are all written, whoever is withheld.
+ */
+import type { GedcomNode } from '@rootline/gedcom';
+import type { MediaDto } from '@rootline/plugin-media/contract';
+import { node, type ExportContext } from './context.js';
+import { formOf } from './media-format.js';
+import type { Pacing } from './records.js';
+
+/** Media objects written between two checkpoints (the media plugin reads 500 rows at a time). */
+const BATCH = 500;
+
+export async function* mediaRecords(context: ExportContext, pacing: Pick<Pacing, 'pause'>): AsyncGenerator<GedcomNode> {
+  let seen = 0;
+  for (const media of context.services.mediaService.forExport()) {
+    const record = mediaRecord(context, media);
+    if (record) yield record;
+    if (++seen % BATCH === 0) await pacing.pause();
+  }
+}
+
+function mediaRecord(context: ExportContext, media: MediaDto): GedcomNode | undefined {
+  const redacted = context.redacted(media.id);
+  if (redacted?.whole || redacted?.fields.has('file_name')) {
+    // FILE is required: a media object whose name may not be shown is not written at all.
+    context.lose('OBJE', 'redacted media object withheld');
+    return undefined;
+  }
+  const stored = media.blob === undefined ? undefined : context.blobs.stat(media.blob);
+  const form = formOf(media.media_type, media.file_name, stored?.media_type, context.version);
+  if (form.loss) context.lose('OBJE.FILE.FORM', form.loss);
+  const file = node('FILE', filePath(context, media, stored !== undefined), [
+    ...(form.value ? [node('FORM', form.value)] : []),
+    ...(media.title && !redacted?.fields.has('title') ? [node('TITL', media.title)] : []),
+  ]);
+  if (redacted?.fields.has('title') && media.title) context.lose('OBJE.FILE.TITL', 'redacted value not written');
+  context.count('media');
+  return { ...node('OBJE', undefined, [file]), xref: context.mediaXref() };
+}
+
+/** The FILE payload, and the loss report's word when the bytes do not travel with it. */
+function filePath(context: ExportContext, media: MediaDto, stored: boolean): string {
+  if (media.status !== 'resolved' || media.blob === undefined) {
+    context.lose('OBJE.FILE', 'bytes not in the tree: the file name alone is written');
+    return media.file_name;
+  }
+  if (!stored) {
+    context.lose('OBJE.FILE', 'bytes missing from the tree\'s blob store: the file name alone is written');
+    return media.file_name;
+  }
+  if (!context.archive) {
+    context.lose('OBJE.FILE', 'bytes not written: a .ged file holds none (export with gedzip: true to include them)');
+    return media.file_name;
+  }
+  return context.archive.place(media.file_name, media.blob);
+}
