@@ -7,7 +7,7 @@ import { formatGedcomDate, parseGedcomDate, toGedcom7 } from '@rootline/gedcom-d
 import type { NoteDto } from '@rootline/plugin-notes/contract';
 import { node, type ExportContext } from './context.js';
 
-export function dateStructure(text: string, context: ExportContext): GedcomNode {
+function dateStructure(text: string, context: ExportContext): GedcomNode {
   const parsed = parseGedcomDate(text);
   if (context.version === '5.5.1') return node('DATE', formatGedcomDate(parsed, { version: '5.5.1' }));
   const { date, phrase } = toGedcom7(parsed);

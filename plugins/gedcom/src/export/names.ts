@@ -35,7 +35,7 @@ function wordRun(text: string, words: string): number {
  * as a whole word run; when the written name does not contain the surname, the pieces in
  * their usual order (`Dr. John /van der Berg/ Jr.`). No slashes in a name without a surname.
  */
-export function namePayload(name: Name): string {
+function namePayload(name: Name): string {
   const surname = [name.surname_prefix, name.surname].filter(Boolean).join(' ');
   const written = name.as_written?.replace(/\//g, ' ').replace(/\s+/g, ' ').trim();
   if (written && !surname) return written;
