@@ -65,6 +65,8 @@ t.test('bulk-confirm is the human\'s, and refuses bad input with nothing written
     { ids: [id], force: true },
     { bucket: { group_by: 'persona', key: persona } },
     { bucket: { group_by: 'source' } },
+    { bucket: { group_by: 'proposer', key: '' } },
+    { bucket: { group_by: 'proposer', key: 'm'.repeat(201) } },
     { bucket: { group_by: 'source', key: null, limit: 3 } },
     { ids: Array.from({ length: 501 }, (_, i) => `01938f0e-0000-7000-8000-${String(i).padStart(12, '0')}`) },
   ];

@@ -42,6 +42,8 @@ t.test('the lane lists pending agent claims only, filtered by source and propose
     [{ group_by: 'persona' }, 'validation-failed'],
     [{ state: 'pending' }, 'unknown-query-parameter'],
     [{ source: 'census' }, 'validation-failed'],
+    [{ proposer: '' }, 'validation-failed'],
+    [{ proposer: 'm'.repeat(201) }, 'validation-failed'],
   ] as const) {
     const reply = await s.request('GET', '/v1/pending', { query });
     t.equal(reply.statusCode, 400, JSON.stringify(query));
@@ -72,6 +74,11 @@ t.test('group_by returns buckets with their count and first five claims', async 
   const flat = (await s.request('GET', '/v1/pending', { query: { limit: 1 } })).json();
   const cursor = await s.request('GET', '/v1/pending', { query: { group_by: 'source', cursor: flat.next_cursor } });
   t.equal(cursor.statusCode, 400, 'buckets are not paged');
+  t.match(cursor.json(), {
+    code: 'validation-failed',
+    detail: 'Buckets come in one answer; cursor does not apply with group_by',
+    errors: [{ location: 'query', name: 'cursor', message: 'does not apply with group_by' }],
+  }, 'and the refusal says why');
 });
 
 t.test('defer and undefer move a claim out of the lane and back; repeats are no-ops; other states 422', async (t) => {

@@ -22,11 +22,11 @@ export async function pendingRoutes(app: FastifyInstance) {
     const assertions = request.diScope.cradle.assertionsService;
     const order = assertions.order(query);
     const filter: LaneFilter = { status: 'pending', source: query.source, proposer: query.proposer };
+    // Before the window opens: a cursor given with group_by would otherwise be refused as a
+    // cursor of another query (invalid-cursor), never with this reason.
+    if (query.group_by && query.cursor !== undefined) throw Problems.validationFailed('Buckets come in one answer; cursor does not apply with group_by', { errors: [{ location: 'query', name: 'cursor', message: 'does not apply with group_by' }] });
     const window = app.kernel.paging.open<ClaimKey>('pending', query, SPEC_LIST_LIMITS);
-    if (query.group_by) {
-      if (query.cursor !== undefined) throw Problems.validationFailed('Buckets come in one answer; cursor does not apply with group_by', { errors: [{ location: 'query', name: 'cursor', message: 'does not apply with group_by' }] });
-      return laneBuckets(assertions, query.group_by, filter, order, window.limit);
-    }
+    if (query.group_by) return laneBuckets(assertions, query.group_by, filter, order, window.limit);
     return assertions.page(filter, order, window);
   });
 
