@@ -66,31 +66,46 @@ export class EventsService {
   }
 
   create(actor: Actor, input: CreateEventBody): EventDto {
-    const type = normalizeEventType(input.type);
-    if (type === null) throw EventProblems.unknownEventType(input.type);
-    const id = this.ids.next();
+    return this.createMany(actor, [input])[0];
+  }
+
+  /**
+   * `create` for many events in one transaction (an import's batch), with the same rules: any
+   * refusal refuses them all and writes nothing. One record per event; the answers read back
+   * in one go, in the order given.
+   */
+  createMany(actor: Actor, inputs: readonly CreateEventBody[]): EventDto[] {
+    const checked = inputs.map((input) => {
+      const type = normalizeEventType(input.type);
+      if (type === null) throw EventProblems.unknownEventType(input.type);
+      return { input, type, ...eventDate(input.date) };
+    });
     const now = this.clock.now();
-    const { date, sort_date } = eventDate(input.date);
     return this.tree.transact(() => {
-      const participants = (input.participants ?? []).map((given) => ({ ...this.subjects.require(given), role: normalizeRole(given.role) }));
-      const seen = new Set<string>();
-      for (const participant of participants) {
-        const key = `${participant.id} ${participant.role}`;
-        if (seen.has(key)) throw EventProblems.participantExists(id, participant.id, participant.role);
-        seen.add(key);
-      }
-      this.tree
-        .prepare(`INSERT INTO events (id, type, date, sort_date, place, place_key, description, created_at_ms, updated_at_ms, ${ACTOR_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-        .run(id, type, date, sort_date, input.place?.trim() ?? null, placeKey(input.place), input.description ?? null, now, now, ...actorValues(actor));
-      for (const participant of participants) this.insertParticipant(actor, id, participant, now);
-      this.tree.record({
-        kind: 'event.created.v1',
-        entity_type: 'event',
-        entity_id: id,
-        actor,
-        payload: { type, date, place: input.place?.trim() ?? null, participants: participants.map(asBody) },
+      const ids = checked.map(({ input, type, date, sort_date }) => {
+        const id = this.ids.next();
+        const participants = (input.participants ?? []).map((given) => ({ ...this.subjects.require(given), role: normalizeRole(given.role) }));
+        const seen = new Set<string>();
+        for (const participant of participants) {
+          const key = `${participant.id} ${participant.role}`;
+          if (seen.has(key)) throw EventProblems.participantExists(id, participant.id, participant.role);
+          seen.add(key);
+        }
+        this.tree
+          .prepare(`INSERT INTO events (id, type, date, sort_date, place, place_key, description, created_at_ms, updated_at_ms, ${ACTOR_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+          .run(id, type, date, sort_date, input.place?.trim() ?? null, placeKey(input.place), input.description ?? null, now, now, ...actorValues(actor));
+        for (const participant of participants) this.insertParticipant(actor, id, participant, now);
+        this.tree.record({
+          kind: 'event.created.v1',
+          entity_type: 'event',
+          entity_id: id,
+          actor,
+          payload: { type, date, place: input.place?.trim() ?? null, participants: participants.map(asBody) },
+        });
+        return id;
       });
-      return this.get(id)!;
+      const rows = new Map(this.queries.rows(ids).map((row) => [row.id, row]));
+      return this.queries.dtos(ids.map((id) => rows.get(id)!));
     });
   }
 

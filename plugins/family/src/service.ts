@@ -51,13 +51,13 @@ export class FamilyService {
    * `create` for many edges in one transaction (an import's batch). Each edge is checked by the
    * same rules against the graph as it stands with the edges before it in the batch written; an
    * edge refused (a third birth parent, a cycle, a duplicate, an unknown person) is answered as
-   * `refused` with its Problem and writes nothing, and the others go on. The persons named are
+   * `refused` with its Problem and writes nothing, and the others go on. Each person named is
    * looked up once for the whole batch. One record per edge written.
    */
   createMany(actor: Actor, bodies: readonly CreateRelationshipBody[]): CreatedEdge[] {
     return this.tree.transact(() => {
       const named = bodies.flatMap((body) => (body.kind === 'parent' ? [body.parent, body.child] : body.partners));
-      const active = new Set(this.persons.many([...new Set(named)]).map((person) => person.id));
+      const active = new Set([...new Set(named)].filter((person) => this.persons.exists(person)));
       return bodies.map((body): CreatedEdge => {
         try {
           const row = body.kind === 'parent' ? this.checkParentEdge(active, body.parent, body.child, body.pedigree ?? 'birth') : this.checkSpouseEdge(active, body.partners[0], body.partners[1]);

@@ -42,7 +42,7 @@ export class PersonsService {
   }
 
   exists(id: string): boolean {
-    return this.store.active([id]).length > 0;
+    return this.store.isActive(id);
   }
 
   /** An active person, or 404 `not-found`. */
@@ -130,12 +130,13 @@ export class PersonsService {
       });
       const vitals = this.vitalClaimsByPerson(all, taken, ids);
       const now = this.cradle.clock.now();
-      personaLists.forEach((personas, at) => {
+      const year = this.thisYear();
+      return personaLists.map((personas, at) => {
         const derived: Derived = { names: namesOf(personas.map((persona) => known.get(persona)!)), ...summarise(vitals.get(ids[at]) ?? []) };
-        this.store.insert(actor, ids[at], personas, derived, now);
+        const row = this.store.insert(actor, ids[at], personas, derived, now);
         this.tree.record({ kind: 'person.concluded.v1', entity_type: 'person', entity_id: ids[at], actor, payload: { personas } });
+        return personDto(row, year);
       });
-      return this.many(ids);
     });
   }
 

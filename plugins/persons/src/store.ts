@@ -93,6 +93,11 @@ export class PersonStore {
       .all(JSON.stringify(ids)) as PersonRow[];
   }
 
+  /** Whether `id` is an active person: one index lookup (others check persons they link, an import thousands). */
+  isActive(id: string): boolean {
+    return this.tree.prepare("SELECT 1 FROM persons WHERE id = ? AND status = 'active'").get(id) !== undefined;
+  }
+
   /** Up to `take` active persons after row `after`, by row number. */
   after(after: number, take: number): PersonRow[] {
     return this.tree.prepare(`SELECT ${PERSON_COLUMNS} FROM persons p WHERE p.seq > ? AND p.status = 'active' ORDER BY p.seq LIMIT ?`).all(after, take) as PersonRow[];
@@ -127,7 +132,8 @@ export class PersonStore {
     return new Map(rows.map((row) => [row.persona, row.person]));
   }
 
-  insert(actor: Actor, id: string, personas: readonly string[], derived: Derived, atMs: number): void {
+  /** Writes a new person; answers its row as a read would give it (no read: an import concludes thousands). */
+  insert(actor: Actor, id: string, personas: readonly string[], derived: Derived, atMs: number): PersonRow {
     const { lastInsertRowid } = this.tree
       .prepare(`INSERT INTO persons (id, status, ${DERIVED_COLUMNS.join(', ')}, living_override, created_at_ms, updated_at_ms, actor_kind, credential_id, proposer)
                 VALUES (?, 'active', ${DERIVED_COLUMNS.map(() => '?').join(', ')}, NULL, ?, ?, ?, ?, ?)`)
@@ -135,6 +141,15 @@ export class PersonStore {
     personas.forEach((persona, position) => this.addPersona(id, persona, position));
     // A new row number: nothing of it is in the search tables yet, so nothing to delete first.
     this.addToIndex(Number(lastInsertRowid), derived.names.search_text);
+    const { names, birth, death } = derived;
+    // As person_personas keeps them: a persona given twice is there once, at its last place.
+    const at = new Map(personas.map((persona, position) => [persona, position]));
+    return {
+      seq: Number(lastInsertRowid), id, display_name: names.display_name, sex: names.sex,
+      birth_assertion: birth?.assertion ?? null, birth_date: birth?.date ?? null, birth_sort: birth?.sort ?? null, birth_place: birth?.place ?? null, birth_status: birth?.status ?? null, birth_year: birth?.latestYear ?? null,
+      death_assertion: death?.assertion ?? null, death_date: death?.date ?? null, death_sort: death?.sort ?? null, death_place: death?.place ?? null, death_status: death?.status ?? null,
+      living_override: null, created_at_ms: atMs, updated_at_ms: atMs, personas: JSON.stringify([...at.keys()].sort((a, b) => at.get(a)! - at.get(b)!)),
+    };
   }
 
   /**

@@ -33,6 +33,10 @@ t.test('concludeMany: one person per list, names and birth/death summaries deriv
   t.same(await found('rste'), [second.id], 'and inside a word (the trigram table)');
   t.equal(cradle.personsService.count(), 2);
   t.same(cradle.personsService.concludeMany(actor, []), []);
+  const [x, y] = cradle.personasService.createMany(actor, [{ given: 'X' }, { given: 'Y' }]);
+  const twice = cradle.personsService.concludeMany(actor, [[x.id, y.id, x.id]])[0];
+  t.same(twice, cradle.personsService.get(twice.id), 'a persona given twice is kept once, at its last place, as stored');
+  t.same(twice.personas, [y.id, x.id]);
 });
 
 t.test('concludeMany: the refusals of conclude; a persona in two lists of one batch; one refusal writes no person', async (t) => {

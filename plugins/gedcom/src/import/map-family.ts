@@ -1,3 +1,4 @@
+import { ProblemError } from '@rootline/kernel';
 import type { GedcomNode } from '@rootline/gedcom';
 import type { MappingContext, MappedIndividual } from './context.js';
 import { FAMILY_EVENTS, PRESENCE_ONLY, pedigreeOf } from './facts.js';
@@ -39,6 +40,7 @@ export function mapFamilies(context: MappingContext, records: readonly GedcomNod
   const read = records.map((record) => readFamily(context, record));
   const outcomes = context.services.familyService.createMany(context.actor, read.flatMap((family) => family.edges.map((edge) => edge.body)));
   let at = 0;
+  const events: ReadEvent[] = [];
   for (const family of read) {
     let anchor: string | undefined;
     for (const edge of family.edges) {
@@ -49,8 +51,9 @@ export function mapFamilies(context: MappingContext, records: readonly GedcomNod
         anchor ??= outcome.created.id;
       }
     }
-    finishFamily(context, family, anchor);
+    finishFamily(context, family, anchor, events);
   }
+  writeFamilyEvents(context, events);
 }
 
 function readFamily(context: MappingContext, record: GedcomNode): ReadFamily {
@@ -77,11 +80,11 @@ function readFamily(context: MappingContext, record: GedcomNode): ReadFamily {
   return { record, partners, edges };
 }
 
-/** After its edges: the family's events, its notes (on its first edge) and media links. */
-function finishFamily(context: MappingContext, { record, partners }: ReadFamily, anchor: string | undefined): void {
+/** After its edges: its notes (on its first edge) and media links; its events are read into `events`. */
+function finishFamily(context: MappingContext, { record, partners }: ReadFamily, anchor: string | undefined, events: ReadEvent[]): void {
   context.count('families');
   for (const node of record.children) {
-    if (FAMILY_EVENTS.has(node.tag)) familyEvent(context, node, partners);
+    if (FAMILY_EVENTS.has(node.tag)) events.push(readFamilyEvent(node, partners));
     else if (!HANDLED.has(node.tag)) context.lose(`FAM.${node.tag}`, node, node.tag.startsWith('_') ? 'extension tag not mapped' : 'not mapped');
   }
   if (anchor) mapNotes(context, record, anchor, 'FAM');
@@ -95,8 +98,17 @@ function individual(context: MappingContext, node: GedcomNode, path: string): Ma
   return who;
 }
 
+type CreateEventBody = Parameters<MappingContext['services']['eventsService']['createMany']>[1][number];
+
+/** A family event as read, to be written with the batch's other events. */
+interface ReadEvent {
+  body: CreateEventBody;
+  node: GedcomNode;
+  path: string;
+}
+
 /** A family event: type (EVEN with TYPE: a custom type), date, place, description; both partners as participants. */
-function familyEvent(context: MappingContext, node: GedcomNode, partners: Partner[]): void {
+function readFamilyEvent(node: GedcomNode, partners: Partner[]): ReadEvent {
   const path = `FAM.${node.tag}`;
   const type = text(node.children.find((part) => part.tag === 'TYPE'));
   const said = node.value && !PRESENCE_ONLY.has(node.value.trim()) ? node.value.trim() : undefined;
@@ -106,20 +118,38 @@ function familyEvent(context: MappingContext, node: GedcomNode, partners: Partne
   const description = generic ? said : [type, said].filter(Boolean).join(': ') || undefined;
   const seen = new Set<string>();
   const participants = partners.filter(({ who }) => !seen.has(who.person) && seen.add(who.person)).map(({ tag, who }) => ({ person: who.person, role: ROLES[tag] }));
-  const event = context.attempt(path, node, () =>
-    context.services.eventsService.create(context.actor, {
-      type: generic && type ? `custom:${clip(type, 100)}` : node.tag,
-      ...(date ? { date: clip(date, 100) } : {}),
-      ...(place ? { place: clip(place, 500) } : {}),
-      ...(description ? { description: clip(description, 2000) } : {}),
-      participants,
-    }),
-  );
-  if (!event) return;
-  context.created('event', event.id);
-  for (const part of node.children) {
-    if (part.tag === 'DATE' || part.tag === 'PLAC' || part.tag === 'TYPE' || part.tag === 'NOTE' || part.tag === 'SNOTE') continue;
-    context.lose(`${path}.${part.tag}`, part, part.tag === 'SOUR' ? 'events do not cite sources: citation of a family event not kept' : 'not kept on the event');
+  const body = {
+    type: generic && type ? `custom:${clip(type, 100)}` : node.tag,
+    ...(date ? { date: clip(date, 100) } : {}),
+    ...(place ? { place: clip(place, 500) } : {}),
+    ...(description ? { description: clip(description, 2000) } : {}),
+    participants,
+  };
+  return { body, node, path };
+}
+
+/**
+ * The batch's family events in one `createMany`; should the events plugin refuse one (it
+ * refuses the whole call), each is written on its own so only the refused one is reported.
+ */
+function writeFamilyEvents(context: MappingContext, events: readonly ReadEvent[]): void {
+  if (events.length === 0) return;
+  const { eventsService } = context.services;
+  let written: ({ id: string } | undefined)[];
+  try {
+    written = eventsService.createMany(context.actor, events.map((event) => event.body));
+  } catch (error) {
+    if (!(error instanceof ProblemError)) throw error;
+    written = events.map((event) => context.attempt(event.path, event.node, () => eventsService.create(context.actor, event.body)));
   }
-  mapNotes(context, node, event.id, path);
+  events.forEach(({ node, path }, at) => {
+    const event = written[at];
+    if (!event) return;
+    context.created('event', event.id);
+    for (const part of node.children) {
+      if (part.tag === 'DATE' || part.tag === 'PLAC' || part.tag === 'TYPE' || part.tag === 'NOTE' || part.tag === 'SNOTE') continue;
+      context.lose(`${path}.${part.tag}`, part, part.tag === 'SOUR' ? 'events do not cite sources: citation of a family event not kept' : 'not kept on the event');
+    }
+    mapNotes(context, node, event.id, path);
+  });
 }
