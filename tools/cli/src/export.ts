@@ -19,7 +19,7 @@ export interface ExportCommandOptions extends TransferOptions {
 }
 
 /** A file name from a tree's name: letters, digits, spaces, dots and dashes kept, the rest `_`. */
-export function fileNameOf(treeName: string, gedzip: boolean): string {
+function fileNameOf(treeName: string, gedzip: boolean): string {
   const safe = treeName.normalize('NFC').replace(/[^\p{L}\p{N} ._-]+/gu, '_').replace(/^[.\s]+|\s+$/g, '') || 'tree';
   return `${safe}${gedzip ? '.gdz' : '.ged'}`;
 }
