@@ -18,6 +18,41 @@ export type MappingServices = Pick<
   | 'mediaService'
 >;
 
+/**
+ * A copy of `text` that holds only its own characters. The reader's values are slices of the
+ * big chunk of file text they were read from, and V8 keeps a whole chunk alive for as long as
+ * any slice of it lives: a few xrefs and note texts kept to the end of a run pinned the whole
+ * file in memory (~95 MB of a 50 MB file). `(' ' + text).slice(1)` flattens into a new string.
+ */
+function detach(text: string): string {
+  return text.length < 13 ? text : (' ' + text).slice(1);
+}
+
+/** A copy of a record whose strings are detached: for records kept past their batch (read first, or waiting for the end). */
+export function detachNode<T extends GedcomNode>(node: T): T {
+  return {
+    ...node,
+    tag: detach(node.tag),
+    ...(node.xref !== undefined ? { xref: detach(node.xref) } : {}),
+    ...(node.pointer !== undefined ? { pointer: detach(node.pointer) } : {}),
+    ...(node.value !== undefined ? { value: detach(node.value) } : {}),
+    children: node.children.map(detachNode),
+  };
+}
+
+/** A map kept for the whole run: its keys and string values are detached from the file's text. */
+class RunMap<V> extends Map<string, V> {
+  override set(key: string, value: V): this {
+    return super.set(detach(key), (typeof value === 'string' ? detach(value) : value) as V);
+  }
+}
+
+class RunSet extends Set<string> {
+  override add(value: string): this {
+    return super.add(detach(value));
+  }
+}
+
 /** The people of one INDI: its persona and the person it is concluded into. */
 export interface MappedIndividual {
   persona: string;
@@ -30,21 +65,21 @@ export interface MappedIndividual {
  * counts of its result and the loss report it is gathering.
  */
 export class MappingContext {
-  readonly sources = new Map<string, string>();
+  readonly sources = new RunMap<string>();
   /** A shared NOTE record's text, by xref (a note is made for each structure pointing at it). */
-  readonly sharedNotes = new Map<string, string>();
+  readonly sharedNotes = new RunMap<string>();
   /** REPO xref -> its name (noted on the sources kept there). */
-  readonly repositories = new Map<string, string>();
+  readonly repositories = new RunMap<string>();
   /** Shared notes some structure pointed at (the others are kept on the run's key at the end). */
-  readonly notesUsed = new Set<string>();
-  readonly media = new Map<string, string>();
-  readonly individuals = new Map<string, MappedIndividual>();
+  readonly notesUsed = new RunSet();
+  readonly media = new RunMap<string>();
+  readonly individuals = new RunMap<MappedIndividual>();
   /** `${child xref} ${family xref}` -> the child's FAMC.PEDI in that family. */
-  readonly pedigrees = new Map<string, string>();
+  readonly pedigrees = new RunMap<string>();
   /** (source id, page) -> citation id: one citation per place in a source, however often cited. */
-  readonly citations = new Map<string, string>();
+  readonly citations = new RunMap<string>();
   /** Inline `SOUR text` (5.5) -> the source made for it. */
-  readonly inlineSources = new Map<string, string>();
+  readonly inlineSources = new RunMap<string>();
   readonly loss = new LossCollector();
   readonly counts: Record<string, number> = {};
   private pending: ImportItem[] = [];

@@ -1,5 +1,5 @@
 import type { GedcomNode } from '@rootline/gedcom';
-import type { MappingContext } from './context.js';
+import { detachNode, type MappingContext } from './context.js';
 import { mapIndividuals } from './map-individual.js';
 import { familyReady, mapFamilies } from './map-family.js';
 import { mapSourceRecord, readRepositoryRecord } from './map-source.js';
@@ -60,10 +60,12 @@ export async function mapFile(context: MappingContext, read: () => AsyncIterable
     total++;
     if (record.tag === 'REPO') readRepositoryRecord(context, record);
     else if (record.tag === 'NOTE' || record.tag === 'SNOTE') readNoteRecord(context, record);
-    else if (record.tag === 'SOUR' || record.tag === 'OBJE') firstPass.push(record);
+    else if (record.tag === 'SOUR' || record.tag === 'OBJE') firstPass.push(detachNode(record));
   }
   const size = new BatchSize();
   await inBatches(firstPass, writer, size, (records) => records.forEach((record) => (record.tag === 'SOUR' ? mapSourceRecord(context, record) : mapMediaRecord(context, record))));
+  // Written: let them go (their text pins the chunks of the file it was read from).
+  firstPass.length = 0;
 
   const waiting: GedcomNode[] = [];
   const associations: GedcomNode[] = [];
@@ -78,7 +80,10 @@ export async function mapFile(context: MappingContext, read: () => AsyncIterable
         const families: GedcomNode[] = [];
         for (const record of records) {
           if (record.tag === 'INDI') continue;
-          if (record.tag === 'FAM') (familyReady(context, record) ? families : waiting).push(record);
+          if (record.tag === 'FAM') {
+            if (familyReady(context, record)) families.push(record);
+            else waiting.push(detachNode(record));
+          }
           else if (!SKIPPED.has(record.tag)) context.lose(record.tag, record, record.tag === 'SUBM' || record.tag === 'SUBN' ? 'submitter records are not kept' : 'record not mapped');
         }
         mapFamilies(context, families);

@@ -1,5 +1,5 @@
 import type { GedcomNode } from '@rootline/gedcom';
-import type { MappingContext } from './context.js';
+import { detachNode, type MappingContext } from './context.js';
 import { hasName, mapName, NAME_PIECE_TAGS, type MappedName } from './names.js';
 import { FACT_PARTS, INDIVIDUAL_FACTS, PRESENCE_ONLY } from './facts.js';
 import { citeSources } from './map-source.js';
@@ -74,7 +74,7 @@ function readIndividual(context: MappingContext, record: GedcomNode, association
       const pedigree = node.children.find((part) => part.tag === 'PEDI');
       if (pedigree?.value) context.pedigrees.set(`${record.xref} ${node.pointer}`, pedigree.value);
       for (const part of node.children) if (part.tag !== 'PEDI') context.lose(`INDI.FAMC.${part.tag}`, part, 'not kept on the parent edges');
-    } else if (node.tag === 'ASSO') associations.push({ ...node, xref: record.xref });
+    } else if (node.tag === 'ASSO') associations.push(detachNode({ ...node, xref: record.xref }));
     else if (!HANDLED.has(node.tag)) context.lose(`INDI.${node.tag}`, node, node.tag.startsWith('_') ? 'extension tag not mapped' : 'not mapped');
   }
   return { record, persona: { ...personaName(first), ...(sex && SEXES.has(sex) ? { sex: sex as 'M' | 'F' | 'X' | 'U' } : {}) }, claims };

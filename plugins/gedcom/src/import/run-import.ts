@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { readFile } from 'node:fs/promises';
 import type { Tree } from '@rootline/kernel';
@@ -121,7 +122,10 @@ async function openFile(tree: Tree, blob: string, actor: JobContext['services'][
   } finally {
     await handle.close();
   }
-  if (!isZip(head)) return { read: (onIssue) => readGedcom(tree.blobs.openRead(blob), { onIssue }).records, archive: () => undefined };
+  // 64 KiB chunks (the blob store reads 1 MiB): a chunk's text then dies young in V8's new
+  // space instead of landing in the large-object space, which is only freed by full collections
+  // (two passes over a 50 MB file grew the heap past 450 MB before one came).
+  if (!isZip(head)) return { read: (onIssue) => readGedcom(createReadStream(path, { highWaterMark: 64 * 1024 }), { onIssue }).records, archive: () => undefined };
   let unpacked: ReturnType<typeof readGedzip>;
   try {
     unpacked = readGedzip(await readFile(path));
