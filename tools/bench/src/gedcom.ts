@@ -68,9 +68,9 @@ async function rootlineRound(file: string) {
     const result = (await followJob(url, headers, job_id, latencies)) as { counts?: { persons?: number } };
     const importMs = performance.now() - started;
     const importRss = peakRssMb(server.child.pid!);
-    const tree = ((await (await fetch(`${url}/v1/trees/active`, { headers })).json()) as { tree_id: string }).tree_id;
     const exportStarted = performance.now();
-    const exported = await fetch(`${url}/v1/trees/${tree}/gedcom/export`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ version: '7.0', include_living: true }) });
+    // The active mount: the import went into the active tree (CONTRACT §2: both mounts).
+    const exported = await fetch(`${url}/v1/gedcom/export`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ version: '7.0', include_living: true }) });
     if (exported.status !== 202) throw new Error(`export answered ${exported.status}: ${await exported.text()}`);
     await followJob(url, headers, ((await exported.json()) as { job_id: string }).job_id, []);
     const exportMs = performance.now() - exportStarted;
