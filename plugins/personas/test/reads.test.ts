@@ -1,0 +1,26 @@
+import t from 'tap';
+import { buildTestServer } from '@rootline/kernel/testing';
+
+const actor = { kind: 'human' as const, credentialId: null };
+const UNKNOWN = '01938f0e-7a7e-7cc2-9d2b-3f6c3a1b2c4d';
+const plugins = ['@rootline/plugin-sources', '@rootline/plugin-personas'];
+
+t.test('many: the personas among the ids, in the order asked, unknown ids left out', async (t) => {
+  const s = await buildTestServer(t, { plugins });
+  const personas = s.server.kernel.servicesFor(s.server.kernel.trees.active(), actor).personasService;
+  const ann = personas.create(actor, { given: 'Ann', surname: 'Shaw' });
+  const bob = personas.create(actor, { name: 'Bob Lee' });
+  t.same(personas.many([]), [], 'nothing asked, nothing read');
+  t.same(personas.many([bob.id, UNKNOWN, ann.id]), [bob, ann]);
+  t.same(personas.many([ann.id, ann.id]), [ann, ann], 'an id asked twice comes twice');
+});
+
+t.test('labels: each persona\'s display name, unknown ids left out', async (t) => {
+  const s = await buildTestServer(t, { plugins });
+  const personas = s.server.kernel.servicesFor(s.server.kernel.trees.active(), actor).personasService;
+  const ann = personas.create(actor, { given: 'Ann', surname: 'Shaw' });
+  const written = personas.create(actor, { name: 'MAO Zedong' });
+  const labels = personas.labels([ann.id, written.id, UNKNOWN]).sort((a, b) => (a.id < b.id ? -1 : 1));
+  t.same(labels, [{ id: ann.id, kind: 'persona', label: 'Ann Shaw' }, { id: written.id, kind: 'persona', label: 'MAO Zedong' }]);
+  t.same(personas.labels([]), []);
+});
