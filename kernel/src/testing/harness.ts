@@ -10,6 +10,7 @@ import type { TreeRecord } from '../records.js';
 
 /** Who may do what, as one table: every route checked with the human, an agent and no token. */
 export { checkRouteAccess, routeAccessTable, type AccessCheckOptions, type AccessRow, type AccessRule, type AccessAssertions } from './access.js';
+export { consumerOf } from './consumer.js';
 
 /** The part of a tap test the harness needs. */
 export interface TeardownHost {

@@ -1,6 +1,5 @@
 import t from 'tap';
-import { buildTestServer } from '@rootline/kernel/testing';
-import { consumerOf } from './fixtures/consumer.js';
+import { buildTestServer, consumerOf } from '@rootline/kernel/testing';
 
 t.test('a plugin that depends on notes boots after it and gets notesService from the request scope', async (t) => {
   const consumer = consumerOf('@rootline/plugin-notes');

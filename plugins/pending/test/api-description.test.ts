@@ -1,7 +1,6 @@
 import t from 'tap';
-import { buildTestServer } from '@rootline/kernel/testing';
+import { buildTestServer, consumerOf } from '@rootline/kernel/testing';
 import { laneServer } from './fixtures/helpers.js';
-import { consumerOf } from './fixtures/consumer.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ID_FIELDS = new Set(['id', 'persona', 'source']);

@@ -1,6 +1,5 @@
 import t from 'tap';
-import { buildTestServer, type TestServer } from '@rootline/kernel/testing';
-import { consumerOf } from './fixtures/consumer.js';
+import { buildTestServer, type TestServer, consumerOf } from '@rootline/kernel/testing';
 
 const plugins = ['@rootline/plugin-sources', '@rootline/plugin-personas'];
 const UNKNOWN = '01938f0e-7a7e-7cc2-9d2b-3f6c3a1b2c4d';

@@ -1,7 +1,6 @@
 import t from 'tap';
-import { buildTestServer, type TestServer } from '@rootline/kernel/testing';
+import { buildTestServer, type TestServer, consumerOf } from '@rootline/kernel/testing';
 import { evidencePlugins, uploadBlob } from './fixtures/blob-upload.js';
-import { consumerOf } from './fixtures/consumer.js';
 
 const UNKNOWN = '01938f0e-7a7e-7cc2-9d2b-3f6c3a1b2c4d';
 const census = {
