@@ -6,6 +6,8 @@ import { Subjects } from './subjects.js';
 import { eventsRoutes } from './routes/events.js';
 import { associationsRoutes } from './routes/associations.js';
 import { fanRoutes } from './routes/fan.js';
+import { moveSubjects, restoreSubjects } from './merges.js';
+import type { PersonMerged, PersonSplit } from '@rootline/plugin-persons/contract';
 
 /**
  * @rootline/plugin-events: life events (GEDCOM or custom types, GEDCOM dates with a derived
@@ -24,6 +26,15 @@ export default definePlugin({
       associationsService: scoped(({ tree, clock, ids, personsService, personasService }) =>
         new AssociationsService(tree, clock, ids, new Subjects(personsService, personasService))),
       fanService: scoped(({ tree, personsService, personasService }) => new FanService(tree, personsService, personasService)),
+    });
+    // A merge moves the merged person's participations and associations to the survivor; a reversed merge moves them back.
+    app.kernel.onRecord('person.merged.', (tree, record) => {
+      const { merged, survivor } = record.payload as PersonMerged;
+      moveSubjects(tree, merged, survivor);
+    });
+    app.kernel.onRecord('person.split.', (tree, record) => {
+      const { unmerged, new_person } = record.payload as PersonSplit;
+      if (unmerged) restoreSubjects(tree, new_person, record.entity_id);
     });
     app.kernel.treeRoutes(eventsRoutes);
     app.kernel.treeRoutes(associationsRoutes);

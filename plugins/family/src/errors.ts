@@ -15,6 +15,8 @@ export const FamilyProblems = {
     relationshipSelf(kind === 'parent' ? `Person ${person} cannot be their own parent` : `Person ${person} cannot be their own partner`),
   cycle: (parent: string, child: string) =>
     relationshipCycle(`Person ${parent} descends from ${child}: making them a parent of ${child} would make ${child} their own ancestor`),
+  mergeCycle: (descendant: string, ancestor: string) =>
+    relationshipCycle(`Person ${descendant} descends from ${ancestor}: merging them would make a person their own ancestor`, { extras: { descendant, ancestor } }),
   exists: (existing: string) => relationshipExists(`Relationship ${existing} already links these persons`, { extras: { relationship: existing } }),
   tooManyBirthParents: (child: string) => tooManyBirthParents(`Person ${child} already has two birth parents; unlink one, or give this edge another pedigree`),
 };

@@ -1,11 +1,13 @@
 import { definePlugin, scoped } from '@rootline/kernel';
 import { NotesService } from './service.js';
 import { notesRoutes } from './routes/notes.js';
+import { followMerges } from './merges.js';
 
 /**
  * @rootline/plugin-notes: notes about any entity of a tree. The reference plugin:
  * a typed service over the tree database (declared in `contract.ts`), thin routes with
- * TypeBox schemas, one migration, one record kind (`note.created.v1`).
+ * TypeBox schemas, migrations, one record kind (`note.created.v1`). Notes about a person
+ * follow it into a merge and back (merges.ts).
  */
 export default definePlugin({
   name: '@rootline/plugin-notes',
@@ -15,5 +17,6 @@ export default definePlugin({
       notesService: scoped(({ tree, clock, ids }) => new NotesService(tree, clock, ids)),
     });
     app.kernel.treeRoutes(notesRoutes);
+    followMerges(app.kernel);
   },
 });

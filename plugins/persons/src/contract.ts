@@ -19,3 +19,26 @@ declare module '@fastify/awilix' {
 
 export type { PersonsService };
 export type { PersonDto, VitalSummary } from './schemas.js';
+
+/**
+ * The payload of `person.merged.v1` (entity_id = the survivor). A plugin that holds references
+ * to persons (edges, event participations, notes) moves the merged person's to the survivor
+ * when it sees this record, and remembers what it moved for `PersonSplit.unmerged`.
+ */
+export interface PersonMerged {
+  survivor: string;
+  merged: string;
+  /** The personas the merged person brought, in its order. */
+  personas: string[];
+}
+
+/**
+ * The payload of `person.split.v1` (entity_id = the person split). `unmerged` is true when the
+ * split reversed a merge: `new_person` is then the merged person, active again under its own
+ * id, and whatever was moved to the survivor by that merge goes back to it.
+ */
+export interface PersonSplit {
+  new_person: string;
+  personas: string[];
+  unmerged: boolean;
+}

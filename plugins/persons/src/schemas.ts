@@ -76,6 +76,24 @@ export const SplitResult = Type.Object(
   },
 );
 
+export const MergeBody = Type.Object(
+  {
+    survivor: Uuid({ description: 'The person that stays: it gains the other\'s personas, relationships, events and notes' }),
+    merged: Uuid({ description: 'The person merged away: it points to the survivor from now on (reading it redirects there)' }),
+  },
+  { examples: [{ survivor: ids.person, merged: '01938f11-2b3c-7d4e-8f5a-6b7c8d9e0f1a' }] },
+);
+export type MergeBody = Static<typeof MergeBody>;
+
+export const MergedPerson = Type.Object(
+  {
+    id: Uuid(),
+    status: Type.Literal('merged'),
+    merged_into: Uuid({ description: 'The active person it now lives on in (following merges of merges); the `Location` header names its path' }),
+  },
+  { description: 'A person merged into another: where it went', examples: [{ id: '01938f11-2b3c-7d4e-8f5a-6b7c8d9e0f1a', status: 'merged', merged_into: ids.person }] },
+);
+
 export const RetractBody = Type.Object(
   { reason: Type.Optional(Type.String({ minLength: 1, maxLength: 2000, description: 'Why the conclusion was a mistake (kept in the record)' })) },
   { examples: [{ reason: 'Two different William Smyths of Ledbury' }] },

@@ -160,7 +160,13 @@ export class PersonsService {
     });
   }
 
-  /** Moves `personas` (a strict, non-empty subset of the person's) to a new person; both are re-derived. */
+  /**
+   * Moves `personas` (a strict, non-empty subset of the person's) to a new person; both are
+   * re-derived. When they are exactly the personas a merged person brought into this one, the
+   * split reverses that merge: the merged person is active again under its own id (it is the
+   * `new_person`), and the record says `unmerged` so the plugins that moved its edges, events
+   * and notes to the survivor move them back.
+   */
   split(actor: Actor, id: string, personas: string[]): { person: PersonDto; new_person: PersonDto } {
     return this.tree.transact(() => {
       const person = this.require(id);
@@ -170,15 +176,50 @@ export class PersonsService {
       const moving = person.personas.filter((persona) => personas.includes(persona));
       const staying = person.personas.filter((persona) => !personas.includes(persona));
       if (staying.length === 0) throw PersonProblems.splitTakesAll(id);
-      const newId = this.cradle.ids.next();
       const now = this.cradle.clock.now();
-      this.store.insert(actor, newId, [], this.derive(moving), now);
-      this.store.movePersonas(id, newId, moving);
+      const merged = this.store.mergeBringing(id, moving);
+      let newId: string;
+      if (merged) {
+        newId = merged;
+        this.store.unmerge(id, merged, now);
+        this.store.update(merged, this.derive(this.personasOf(merged)), now);
+      } else {
+        newId = this.cradle.ids.next();
+        this.store.insert(actor, newId, [], this.derive(moving), now);
+        this.store.movePersonas(id, newId, moving);
+      }
       this.store.update(id, this.derive(staying), now);
       this.store.touch(id, now);
-      this.tree.record({ kind: 'person.split.v1', entity_type: 'person', entity_id: id, actor, payload: { new_person: newId, personas: moving } });
+      this.tree.record({ kind: 'person.split.v1', entity_type: 'person', entity_id: id, actor, payload: { new_person: newId, personas: moving, unmerged: merged !== undefined } });
       return { person: this.get(id)!, new_person: this.get(newId)! };
     });
+  }
+
+  /**
+   * Concludes that two persons are one: the survivor gains the merged person's personas (its
+   * names, claims and summaries follow), and the plugins that hold edges, events and notes of
+   * the merged person move them to the survivor when they see `person.merged.v1` (in this
+   * transaction: the family plugin refuses a merge that would make a person their own
+   * ancestor). The merged person stays as a row pointing to the survivor (`survivorOf`);
+   * `split` with exactly its personas reverses the merge.
+   */
+  merge(actor: Actor, survivor: string, merged: string): PersonDto {
+    if (survivor === merged) throw PersonProblems.mergeSelf(survivor);
+    return this.tree.transact(() => {
+      this.require(survivor);
+      const { personas } = this.require(merged);
+      const now = this.cradle.clock.now();
+      this.store.merge(survivor, merged, personas, now);
+      this.store.update(survivor, this.derive(this.personasOf(survivor)), now);
+      this.store.touch(survivor, now);
+      this.tree.record({ kind: 'person.merged.v1', entity_type: 'person', entity_id: survivor, actor, payload: { survivor, merged, personas } });
+      return this.get(survivor)!;
+    });
+  }
+
+  /** The active person a merged person now lives on in (following merges of merges), or null when `id` is not merged. */
+  survivorOf(id: string): string | null {
+    return this.store.survivorOf(id);
   }
 
   /**
@@ -195,6 +236,11 @@ export class PersonsService {
   personOfClaim(assertion: string): string | null {
     const claim = this.cradle.assertionsService.get(assertion);
     return claim ? this.store.personOfPersona(claim.persona) : null;
+  }
+
+  /** The active personas of a person, in order. */
+  private personasOf(id: string): string[] {
+    return JSON.parse(this.store.active([id])[0].personas) as string[];
   }
 
   /** Names, sex and summaries of a person made of `personas`. */

@@ -192,6 +192,58 @@ export class PersonStore {
     });
   }
 
+  /**
+   * `merged` joins `survivor`: its personas move over (after the survivor's own, in its order),
+   * it leaves both search tables and points to the survivor, and the personas it brought are
+   * remembered for `unmerge`.
+   */
+  merge(survivor: string, merged: string, personas: readonly string[], atMs: number): void {
+    const next = this.tree.prepare('SELECT coalesce(max(position) + 1, 0) FROM person_personas WHERE person = ? AND active = 1').pluck().get(survivor) as number;
+    const release = this.tree.prepare('UPDATE person_personas SET active = 0 WHERE person = ? AND persona = ?');
+    personas.forEach((persona, at) => {
+      release.run(merged, persona);
+      this.addPersona(survivor, persona, next + at);
+    });
+    const seq = this.tree.prepare('SELECT seq FROM persons WHERE id = ?').pluck().get(merged) as number;
+    this.tree.prepare("UPDATE persons SET status = 'merged', merged_into = ?, updated_at_ms = ? WHERE id = ?").run(survivor, atMs, merged);
+    this.unindex(seq);
+    this.tree.prepare('INSERT INTO person_merges (merged, survivor, personas, at_ms) VALUES (?, ?, ?, ?)').run(merged, survivor, JSON.stringify(personas), atMs);
+  }
+
+  /** The person merged into `survivor` that brought exactly `personas` (any order), if one did. */
+  mergeBringing(survivor: string, personas: readonly string[]): string | undefined {
+    const wanted = [...personas].sort().join(' ');
+    const rows = this.tree.prepare('SELECT merged, personas FROM person_merges WHERE survivor = ?').all(survivor) as { merged: string; personas: string }[];
+    return rows.find((row) => (JSON.parse(row.personas) as string[]).sort().join(' ') === wanted)?.merged;
+  }
+
+  /** Reverses `merge`: the merged person is active again with the personas it brought, at their old places. */
+  unmerge(survivor: string, merged: string, atMs: number): void {
+    const personas = JSON.parse(this.tree.prepare('SELECT personas FROM person_merges WHERE merged = ?').pluck().get(merged) as string) as string[];
+    const release = this.tree.prepare('UPDATE person_personas SET active = 0 WHERE person = ? AND persona = ?');
+    const rejoin = this.tree.prepare('UPDATE person_personas SET active = 1 WHERE person = ? AND persona = ?');
+    for (const persona of personas) release.run(survivor, persona);
+    for (const persona of personas) rejoin.run(merged, persona);
+    const row = this.tree.prepare('SELECT seq, search_text FROM persons WHERE id = ?').get(merged) as { seq: number; search_text: string };
+    this.tree.prepare("UPDATE persons SET status = 'active', merged_into = NULL, updated_at_ms = ? WHERE id = ?").run(atMs, merged);
+    this.addToIndex(row.seq, row.search_text);
+    this.tree.prepare('DELETE FROM person_merges WHERE merged = ?').run(merged);
+  }
+
+  /** Where a merged person went: the active person at the end of its chain of merges, or null (not merged, or the chain ends in a retraction). */
+  survivorOf(id: string): string | null {
+    const step = this.tree.prepare('SELECT status, merged_into FROM persons WHERE id = ?');
+    let row = step.get(id) as { status: string; merged_into: string | null } | undefined;
+    let at = id;
+    // A chain never loops (only an active person merges, into another active one); the bound is a guard.
+    for (let hops = 0; row?.status === 'merged' && hops < 10_000; hops++) {
+      at = row.merged_into!;
+      row = step.get(at) as { status: string; merged_into: string | null } | undefined;
+    }
+    return at !== id && row?.status === 'active' ? at : null;
+  }
+
+
   private addPersona(person: string, persona: string, position: number): void {
     this.tree
       .prepare('INSERT INTO person_personas (person, persona, position, active) VALUES (?, ?, ?, 1) ON CONFLICT (person, persona) DO UPDATE SET position = excluded.position, active = 1')

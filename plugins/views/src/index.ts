@@ -2,6 +2,7 @@ import { definePlugin, scoped } from '@rootline/kernel';
 import { RedactionCache } from './redactions/cache.js';
 import { RedactionsService } from './redactions/service.js';
 import { redactionFilter, redactionHook } from './redactions/hook.js';
+import { redactionsFollowMerges } from './redactions/merges.js';
 import { cardRoutes } from './routes/card.js';
 import { labelsRoutes } from './routes/labels.js';
 import { redactionsRoutes } from './routes/redactions.js';
@@ -33,6 +34,7 @@ export default definePlugin({
     // A redacted name reaches other entities (a person's display_name, labels): they follow persons and personas.
     app.kernel.onRecord('person.', (tree) => cache.forgetDerived(tree));
     app.kernel.onRecord('persona.', (tree) => cache.forgetDerived(tree));
+    redactionsFollowMerges(app.kernel, cache);
     // At the root (definePlugin plugins are not encapsulated): every route's JSON replies pass through it.
     app.addHook('onSend', redactionHook(cache));
     // What other plugins draw or export (the pedigree SVG) passes the same rule through the kernel.

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { SPEC_LIST_LIMITS, type TypeBoxTypeProvider } from '@rootline/kernel';
-import { ConcludeBody, LivingStatusBody, PersonDto, PersonPage, PersonParams, PersonsQuery, RetractBody, RetractResult, SplitBody, SplitResult } from '../schemas.js';
+import { ConcludeBody, LivingStatusBody, MergeBody, MergedPerson, PersonDto, PersonPage, PersonParams, PersonsQuery, RetractBody, RetractResult, SplitBody, SplitResult } from '../schemas.js';
 import { PersonProblems } from '../errors.js';
 import { listOrder, type SortKey } from '../list.js';
 import type { SearchKey } from '../search.js';
@@ -41,8 +41,36 @@ export async function personsRoutes(app: FastifyInstance) {
 
   route.get('/persons/:id', {
     config: { humanOnly: false },
-    schema: { summary: 'Read one person', tags: ['persons'], params: PersonParams, response: { 200: PersonDto }, 'x-problems': [404] },
-  }, async (request) => request.diScope.cradle.personsService.get(request.params.id) ?? Promise.reject(PersonProblems.personNotFound(request.params.id)));
+    schema: {
+      summary: 'Read one person',
+      description: 'A person merged into another answers 307 with `Location` set to the survivor on the same mount (a client that follows redirects reads the survivor, whose `id` differs) and a body naming it; a retracted or unknown person is 404.',
+      tags: ['persons'],
+      params: PersonParams,
+      response: { 200: PersonDto, 307: MergedPerson },
+      'x-problems': [404],
+    },
+  }, async (request, reply) => {
+    const { personsService } = request.diScope.cradle;
+    const person = personsService.get(request.params.id);
+    if (person) return person;
+    const survivor = personsService.survivorOf(request.params.id);
+    if (survivor === null) throw PersonProblems.personNotFound(request.params.id);
+    const path = request.url.split('?')[0];
+    const location = `${path.slice(0, path.length - request.params.id.length)}${survivor}`;
+    return reply.code(307).header('location', location).send({ id: request.params.id, status: 'merged', merged_into: survivor });
+  });
+
+  route.post('/persons/merge', {
+    config: { humanOnly: true },
+    schema: {
+      summary: 'Merge two persons into one (human only)',
+      description: 'The survivor gains the merged person\'s personas (names, claims and summaries follow), its relationships (edges rewired; an edge the survivor already has is folded into it), its event participations, associations, notes and redactions. The merged person points to the survivor: reading it answers 307. Reversible: `POST /persons/{survivor}/split` with exactly the personas the merged person brought revives it under its own id with everything it had. Refused, with nothing written: the same person twice 422 `merge-self`; an unknown, retracted or already merged person 404; persons of which one descends from the other 422 `relationship-cycle`. An assistant proposes a merge instead (`POST /proposals`); the human approves it.',
+      tags: ['persons'],
+      body: MergeBody,
+      response: { 200: PersonDto },
+      'x-problems': [404, 422],
+    },
+  }, async (request) => request.diScope.cradle.personsService.merge(request.actor, request.body.survivor, request.body.merged));
 
   route.put('/persons/:id/living-status', {
     config: { humanOnly: true },
