@@ -4,16 +4,12 @@
 // page of sort=birth, each beside a bare Fastify route serving the same bytes, in interleaved
 // rounds from a client process of its own (people-client.ts).
 import Fastify from 'fastify';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createAgentCredential, createServer, readManifest, type RootlineServer } from '@rootline/kernel/host';
-import { scoped, type Actor } from '@rootline/kernel';
-import { seedPeople, type PeopleServices } from './people-seed.js';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { openSeededTree, type SeededTree } from './seeded-tree.js';
 import { summarise, verdicts, type Round } from './people-plan.js';
 import { startProcess, stopProcess } from './process.js';
 
-const root = resolve(import.meta.dirname, '../../..');
 const PERSONS = Number(process.env.ROOTLINE_BENCH_PERSONS ?? 100_000);
 // Ten claims a person (1,000,000 in all): about 0.1 ms of CPU each through the services, most of
 // the ~3 minutes of seeding on 2 cores; fewer (the vital ones first) make a quicker run.
@@ -52,26 +48,11 @@ async function measure(dir: string, requests: { name: string; ours: string; bare
 }
 
 export async function benchPeople(): Promise<Record<string, unknown>> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'rootline-bench-people-'));
-  let server: RootlineServer | undefined;
   const bare = Fastify();
+  let opened: SeededTree | undefined;
   try {
-    const manifest = readManifest(join(root, 'rootline.manifest.json'));
-    server = await createServer({ dataDir, manifest, env: { ...process.env, ROOTLINE_LOG_LEVEL: 'warn' } });
-    const url = await server.listen(0);
-    const headers = { authorization: `Bearer ${readFileSync(server.layout.humanTokenFile, 'utf8').trim()}` };
-    const tree = server.kernel.trees.active();
-    const human: Actor = { kind: 'human', credentialId: null };
-    const agent: Actor = { kind: 'agent', credentialId: createAgentCredential(server.kernel.registry, 'bench').credential_id, proposer: 'bench-model' };
-    // The services of the tree as a request sees them: a scope of the container with the tree in it.
-    const scope = server.kernel.container.createScope();
-    scope.register({ tree: scoped(() => tree), actor: scoped(() => human) });
-    const started = performance.now();
-    const seeded = seedPeople(scope.cradle as unknown as PeopleServices, { persons: PERSONS, claims: CLAIMS, human, agent, transact: (work) => tree.transact(work) });
-    const seedSeconds = Math.round((performance.now() - started) / 1000);
-    // Seeding held the event loop: let the server drop keep-alive sockets that timed out meanwhile.
-    await new Promise((done) => setTimeout(done, 500));
-
+    opened = await openSeededTree({ persons: PERSONS, claims: CLAIMS, name: 'people' });
+    const { url, headers, seeded, seedSeconds, dataDir } = opened;
     const [root0, focus] = [seeded.persons[0], seeded.persons[FOCUS]];
     const firstPage = `${url}/v1/persons?sort=birth`;
     const paths: Record<string, string> = {
@@ -106,7 +87,6 @@ export async function benchPeople(): Promise<Record<string, unknown>> {
     };
   } finally {
     await bare.close();
-    await server?.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await opened?.close();
   }
 }
