@@ -8,7 +8,8 @@ import { personsServer } from './fixtures/helpers.js';
  * living-status override is the human's; concluding, retracting and splitting are open to
  * agents (they are reviewable conclusions, recorded with the agent as actor).
  */
-const HUMAN_ONLY = ['PUT /v1/persons/:id/living-status'];
+// Merging is the human's decision (CONTRACT §3 lists proposal approve; a direct merge is the same act): an assistant proposes one instead.
+const HUMAN_ONLY = ['PUT /v1/persons/:id/living-status', 'POST /v1/persons/merge'];
 
 t.test('every route declares who may call it and keeps to it', async (t) => {
   const s = await personsServer(t);

@@ -72,7 +72,7 @@ t.test('split moves a strict subset of personas to a new person; both are derive
   t.same(await ok(s.request('GET', `/v1/persons/${person.id}`)), rest);
   t.same((await list(s, { q: 'evanson' })).items.map((item: { id: string }) => item.id), [split.id], 'search follows the personas');
   t.equal((await list(s, { q: 'jenny' })).items[0].id, person.id);
-  t.same(s.records({ kind: 'person.split' }).map((record) => [record.entity_id, record.payload]), [[person.id, { new_person: split.id, personas: [a, c] }]]);
+  t.same(s.records({ kind: 'person.split' }).map((record) => [record.entity_id, record.payload]), [[person.id, { new_person: split.id, personas: [a, c], unmerged: false }]]);
 
   // Round trip: split again, retract the new person, conclude its persona back with the rest.
   const again = await ok(s.request('POST', `/v1/persons/${split.id}/split`, { body: { personas: [c] } }));
