@@ -12,3 +12,4 @@ export { READ_ISSUES, type ReadIssueCode } from './read/issues.js';
 export { detectEncoding, type EncodingDecision } from './encoding/detect.js';
 export { createDecoder, type TextDecoding } from './encoding/decoder.js';
 export { readGedzip, isZip, GedzipError } from './gedzip/read.js';
+export { fileUrlOf, filePathOf } from './file-path/file-url.js';

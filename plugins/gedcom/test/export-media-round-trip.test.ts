@@ -49,7 +49,7 @@ async function roundTrip(t: Test, s: TestServer, bytes: Buffer, name: string) {
   const fresh = await newTree(s, 'Back from the GEDZIP');
   const back = await importInto(s, fresh.id, archive, `${name}-back.gdz`);
   t.equal(back.state, 'succeeded', JSON.stringify(back.error));
-  return { before: mediaSummary(first.cradle), after: mediaSummary(fresh.cradle), archive: readGedzip(archive) };
+  return { before: mediaSummary(first.cradle), after: mediaSummary(fresh.cradle), archive: readGedzip(archive), tree: first.id };
 }
 
 t.test('a hand-made GEDZIP with a JPEG: the media objects, their names, titles and bytes come back', async (t) => {
@@ -63,6 +63,37 @@ t.test('a hand-made GEDZIP with a JPEG: the media objects, their names, titles a
   ]);
   t.same(after, before);
   t.same([...archive.files.keys()], ['media/ann.jpg', 'media/2/ann.jpg'], 'the second ann.jpg in a folder of its own, its name kept');
+});
+
+/** File names a URL cannot hold literally: 7.0 escapes them on the FILE line, the zip entry keeps the name. */
+const ESCAPED_NAMES = `0 HEAD
+1 GEDC
+2 VERS 7.0
+0 @O1@ OBJE
+1 FILE media/Ann%20at%20the%20mill%20%231.jpg
+2 FORM image/jpeg
+0 @O2@ OBJE
+1 FILE media/M%C3%BCller%20100%25.jpg
+2 FORM image/jpeg
+0 TRLR
+`;
+
+t.test('file names with spaces, # and %: escaped on 7.0 FILE lines, plain in the zip and in the tree, round trip intact', async (t) => {
+  const s = await exportServer(t);
+  const gdz = Buffer.from(writeGedzip(Buffer.from(ESCAPED_NAMES), new Map([['media/Ann at the mill #1.jpg', JPEG], ['media/Müller 100%.jpg', OTHER_JPEG]])));
+  const { before, after, archive, tree } = await roundTrip(t, s, gdz, 'escaped.gdz');
+  t.same(before, [
+    `Ann at the mill #1.jpg |  | image/jpeg | resolved | ${address(JPEG)}`,
+    `Müller 100%.jpg |  | image/jpeg | resolved | ${address(OTHER_JPEG)}`,
+  ], 'the escapes are decoded: the file names as on disk, the bytes found in the zip');
+  t.same(after, before);
+  t.same([...archive.files.keys()], ['media/Ann at the mill #1.jpg', 'media/Müller 100%.jpg'], 'zip entries are not escaped');
+  const lines = Buffer.from(archive.gedcom).toString('utf8').split(/\r?\n/).filter((line) => line.startsWith('1 FILE'));
+  t.same(lines, ['1 FILE media/Ann%20at%20the%20mill%20%231.jpg', '1 FILE media/Müller%20100%25.jpg'], 'FILE lines are URLs');
+
+  const legacy = await exported(s, { version: '5.5.1', gedzip: true, include_living: true }, { prefix: `/v1/trees/${tree}` });
+  const legacyLines = Buffer.from(readGedzip(legacy.bytes).gedcom).toString('utf8').split(/\r?\n/).filter((line) => line.startsWith('1 FILE'));
+  t.same(legacyLines, ['1 FILE media/Ann at the mill #1.jpg', '1 FILE media/Müller 100%.jpg'], '5.5.1 writes the path itself');
 });
 
 if (!existsSync(root)) {

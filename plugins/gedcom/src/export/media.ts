@@ -6,7 +6,7 @@
  * bare file name. Media objects do not record whom they depict, so nothing links to them and
  * they are all written, whoever is withheld.
  */
-import type { GedcomNode } from '@rootline/gedcom';
+import { fileUrlOf, type GedcomNode } from '@rootline/gedcom';
 import type { MediaDto } from '@rootline/plugin-media/contract';
 import { node, type ExportContext } from './context.js';
 import { formOf } from './media-format.js';
@@ -34,7 +34,9 @@ function mediaRecord(context: ExportContext, media: MediaDto): GedcomNode | unde
   const stored = media.blob === undefined ? undefined : context.blobs.stat(media.blob);
   const form = formOf(media.media_type, media.file_name, stored?.media_type, context.version);
   if (form.loss) context.lose('OBJE.FILE.FORM', form.loss);
-  const file = node('FILE', filePath(context, media, stored !== undefined), [
+  const path = filePath(context, media, stored !== undefined);
+  // 7.0 writes FILE as a URL (escapes where a URL cannot hold the character); 5.5.1 as the path itself.
+  const file = node('FILE', context.version === '7.0' ? fileUrlOf(path) : path, [
     ...(form.value ? [node('FORM', form.value)] : []),
     ...(media.title && !redacted?.fields.has('title') ? [node('TITL', media.title)] : []),
   ]);

@@ -82,6 +82,8 @@ export class MappingContext {
   readonly inlineSources = new RunMap<string>();
   readonly loss = new LossCollector();
   readonly counts: Record<string, number> = {};
+  /** GEDCOM 7 writes FILE as a URL (percent-escaped); 5.5.1 as a plain path. Set from HEAD.GEDC.VERS. */
+  fileLinesAreUrls = false;
   private pending: ImportItem[] = [];
 
   constructor(
@@ -91,6 +93,12 @@ export class MappingContext {
     /** A GEDZIP's files: the blob address of the file a FILE path names, if the archive held it. */
     readonly archive: (path: string) => string | undefined = () => undefined,
   ) {}
+
+  /** What the header tells the mapping: the GEDCOM version (how FILE lines are written). */
+  readHead(head: GedcomNode): void {
+    const version = head.children.find((part) => part.tag === 'GEDC')?.children.find((part) => part.tag === 'VERS')?.value?.trim();
+    this.fileLinesAreUrls = version?.startsWith('7') ?? false;
+  }
 
   /** Notes what the run created: undo's list and the result's counts. */
   created(kind: ItemKind, id: string): string {

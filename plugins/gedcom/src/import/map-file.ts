@@ -58,7 +58,8 @@ export async function mapFile(context: MappingContext, read: () => AsyncIterable
   let total = 0;
   for await (const record of read()) {
     total++;
-    if (record.tag === 'REPO') readRepositoryRecord(context, record);
+    if (record.tag === 'HEAD') context.readHead(record);
+    else if (record.tag === 'REPO') readRepositoryRecord(context, record);
     else if (record.tag === 'NOTE' || record.tag === 'SNOTE') readNoteRecord(context, record);
     else if (record.tag === 'SOUR' || record.tag === 'OBJE') firstPass.push(detachNode(record));
   }

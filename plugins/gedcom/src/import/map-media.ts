@@ -1,11 +1,11 @@
-import type { GedcomNode } from '@rootline/gedcom';
+import { filePathOf, type GedcomNode } from '@rootline/gedcom';
 import type { MappingContext } from './context.js';
 
 const text = (node: GedcomNode | undefined) => node?.value?.trim() || undefined;
 
 /**
  * An OBJE record, or an inline OBJE (5.5): one media object per FILE, unresolved (the file
- * path as the file wrote it; the bytes arrive later through `POST {P}/media/{id}/resolve`),
+ * path as the file wrote it, a 7.0 URL's escapes decoded; the bytes arrive later through `POST {P}/media/{id}/resolve`),
  * or resolved at once when the file came in the same GEDZIP (`archive` gives its blob).
  */
 function mapMediaObject(context: MappingContext, node: GedcomNode, path: string): string[] {
@@ -13,7 +13,9 @@ function mapMediaObject(context: MappingContext, node: GedcomNode, path: string)
   const title = text(node.children.find((part) => part.tag === 'TITL'));
   for (const part of node.children) {
     if (part.tag === 'FILE') {
-      const written = text(part);
+      const line = text(part);
+      // A 7.0 FILE is a URL: `media/My%20photo.jpg` names the file `media/My photo.jpg` (and the zip entry of that name).
+      const written = line && context.fileLinesAreUrls ? filePathOf(line) : line;
       if (!written) {
         context.lose(`${path}.FILE`, part, 'media file without a path');
         continue;
