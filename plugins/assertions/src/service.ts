@@ -55,6 +55,20 @@ export class AssertionsService {
     return row && { ...claimDto(row), evidence: this.writer.store.evidenceOf(id).map(evidenceDto) };
   }
 
+  /**
+   * The citations attached as evidence to any of `ids` (one read for a batch of claims), by
+   * claim, oldest first: what an exporter writes beside the claim's own source citation.
+   */
+  evidenceCitations(ids: readonly string[]): Map<string, string[]> {
+    const byClaim = new Map<string, string[]>();
+    for (const { assertion, citation } of this.writer.store.citationEvidence(ids)) {
+      const list = byClaim.get(assertion);
+      if (list) list.push(citation);
+      else byClaim.set(assertion, [citation]);
+    }
+    return byClaim;
+  }
+
   requirePersona(id: string): void {
     if (!this.cradle.personasService.exists(id)) throw AssertionProblems.personaNotFound(id);
   }

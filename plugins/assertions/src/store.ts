@@ -111,6 +111,14 @@ export class ClaimStore {
     return this.tree.prepare('SELECT * FROM assertion_evidence WHERE assertion = ? ORDER BY id').all(id) as EvidenceRow[];
   }
 
+  /** The citations attached as evidence to any of `ids`, by claim, oldest first. */
+  citationEvidence(ids: readonly string[]): { assertion: string; citation: string }[] {
+    if (ids.length === 0) return [];
+    return this.tree
+      .prepare("SELECT assertion, citation FROM assertion_evidence WHERE assertion IN (SELECT value FROM json_each(?)) AND kind = 'citation' ORDER BY assertion, id")
+      .all(JSON.stringify(ids)) as { assertion: string; citation: string }[];
+  }
+
   insertEvidence(row: EvidenceRow): void {
     this.tree
       .prepare(

@@ -1,5 +1,5 @@
 /**
- * A claim's source as a GEDCOM source citation: `SOUR @S1@` with PAGE (where in the source),
+ * A claim's source (and the citations attached to it as evidence) as GEDCOM source citations: `SOUR @S1@` with PAGE (where in the source),
  * QUAY (0 to 3) and DATA.TEXT, the elements the importer reads back. Other elements of a
  * template citation (a register's volume, a census's piece) have no line of their own: they
  * are reported, and the citation keeps its page.
@@ -27,4 +27,29 @@ export function citationStructure(context: ExportContext, source: string, citati
     for (const key of Object.keys(elements)) if (!WRITTEN.has(key)) context.lose(`${path}.SOUR.PAGE`, `citation element "${key}" has no GEDCOM line: not written`);
   }
   return pointer('SOUR', context.sourceXref(source), parts);
+}
+
+/**
+ * Every SOUR of a claim: its own source citation, then each citation attached to it as
+ * evidence (the importer reads a structure's further SOURs back as evidence), each once.
+ */
+export function claimCitations(
+  context: ExportContext,
+  claim: { source: string | null; citation: string | null },
+  citations: ReadonlyMap<string, CitationDto>,
+  evidence: readonly string[] | undefined,
+  path: string,
+): GedcomNode[] {
+  const written: GedcomNode[] = [];
+  if (claim.source) {
+    const own = citationStructure(context, claim.source, claim.citation ? citations.get(claim.citation) : undefined, path);
+    if (own) written.push(own);
+  }
+  for (const id of new Set(evidence)) {
+    const cited = id === claim.citation ? undefined : citations.get(id);
+    if (!cited?.source) continue;
+    const structure = citationStructure(context, cited.source, cited, path);
+    if (structure) written.push(structure);
+  }
+  return written;
 }

@@ -11,7 +11,7 @@ import type { EventDto } from '@rootline/plugin-events/contract';
 import type { NoteDto } from '@rootline/plugin-notes/contract';
 import { node, type ExportContext } from './context.js';
 import { dateAndPlace, noteStructures } from './details.js';
-import { citationStructure } from './citations.js';
+import { claimCitations } from './citations.js';
 import { carriesValue, isOrdinance, kindWords, tagOfKind } from './tags.js';
 
 /** The tag, TYPE and payload of a fact: `EVEN` + TYPE for what has no tag of its own. */
@@ -40,7 +40,7 @@ function payloadOf(context: ExportContext, tag: string, value: string | undefine
 }
 
 /** A confirmed claim as an INDI fact, its redacted parts left out; undefined when nothing of it may be written. */
-export function claimStructure(context: ExportContext, claim: AssertionDto, citation: CitationDto | undefined, notes: readonly NoteDto[] | undefined): GedcomNode | undefined {
+export function claimStructure(context: ExportContext, claim: AssertionDto, cited: { citations: ReadonlyMap<string, CitationDto>; evidence: readonly string[] | undefined }, notes: readonly NoteDto[] | undefined): GedcomNode | undefined {
   const redacted = context.redacted(claim.id);
   if (redacted?.whole || redacted?.fields.has('kind')) {
     context.lose('INDI', 'redacted claim not written');
@@ -56,10 +56,7 @@ export function claimStructure(context: ExportContext, claim: AssertionDto, cita
     ...(shape.type ? [node('TYPE', shape.type)] : []),
     ...dateAndPlace(context, shows('date') ? claim.date : undefined, shows('place') ? claim.place : undefined),
   ];
-  if (claim.source && shows('source')) {
-    const cited = citationStructure(context, claim.source, citation, path);
-    if (cited) children.push(cited);
-  }
+  if (shows('source')) children.push(...claimCitations(context, claim, cited.citations, cited.evidence, path));
   if (note) children.push(note);
   children.push(...noteStructures(context, notes, path));
   context.count('facts');

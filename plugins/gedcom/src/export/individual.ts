@@ -13,7 +13,7 @@ import type { PersonBatch } from './person-batch.js';
 import { nameStructure } from './names.js';
 import { claimStructure, eventStructure } from './facts.js';
 import { noteStructures } from './details.js';
-import { citationStructure } from './citations.js';
+import { citationStructure, claimCitations } from './citations.js';
 import { INDIVIDUAL_EVENT_TAGS } from './tags.js';
 import { pedigreeLine, sexFor } from './version.js';
 
@@ -42,7 +42,7 @@ export function individualRecord(context: ExportContext, person: PersonDto, batc
       context.lose(`INDI.${claim.kind}`, 'redacted value not written');
       continue;
     }
-    const fact = claimStructure(context, claim, claim.citation ? batch.citations.get(claim.citation) : undefined, batch.notes.get(claim.id));
+    const fact = claimStructure(context, claim, { citations: batch.citations, evidence: batch.evidence.get(claim.id) }, batch.notes.get(claim.id));
     if (fact) children.push(fact);
   }
   for (const event of batch.events.get(person.id) ?? []) {
@@ -84,8 +84,8 @@ function names(context: ExportContext, person: PersonDto, batch: PersonBatch, na
   const lending = first ? claims.find((claim) => claim.value === first.name.as_written) : undefined;
   personas.forEach((persona, index) => {
     if (!context.shows(persona.id, 'name')) return context.lose('INDI.NAME', 'redacted name not written');
-    const cites = index === 0 && lending?.source ? citationStructure(context, lending.source, lending.citation ? batch.citations.get(lending.citation) : undefined, 'INDI.NAME') : undefined;
-    const name = nameStructure(persona.name, cites ? [cites] : []);
+    const cites = index === 0 && lending ? claimCitations(context, lending, batch.citations, batch.evidence.get(lending.id), 'INDI.NAME') : [];
+    const name = nameStructure(persona.name, cites);
     if (name) written.push(name);
   });
   for (const claim of claims) {
@@ -94,10 +94,7 @@ function names(context: ExportContext, person: PersonDto, batch: PersonBatch, na
     const type = typed?.[2].trim().toLowerCase();
     const parts: GedcomNode[] = [];
     if (type) parts.push(nameType(context, type));
-    if (claim.source) {
-      const cited = citationStructure(context, claim.source, claim.citation ? batch.citations.get(claim.citation) : undefined, 'INDI.NAME');
-      if (cited) parts.push(cited);
-    }
+    parts.push(...claimCitations(context, claim, batch.citations, batch.evidence.get(claim.id), 'INDI.NAME'));
     parts.push(...noteStructures(context, batch.notes.get(claim.id), 'INDI.NAME'));
     written.push(node('NAME', typed ? typed[1] : claim.value!, parts));
   }

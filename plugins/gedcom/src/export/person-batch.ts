@@ -18,6 +18,8 @@ export interface PersonBatch {
   /** Confirmed claims by persona, oldest first. */
   claims: Map<string, AssertionDto[]>;
   citations: Map<string, CitationDto>;
+  /** claim -> the citations attached to it as evidence (written as further SOURs). */
+  evidence: Map<string, string[]>;
   /** Events by the person taking part (directly or through a persona), each once per person. */
   events: Map<string, EventDto[]>;
   associations: Map<string, AssociationSummary[]>;
@@ -39,7 +41,8 @@ export function loadBatch(context: ExportContext, persons: PersonDto[]): PersonB
   const claimRows = standing.filter((claim) => claim.status === 'confirmed');
   const unreviewed = standing.length - claimRows.length;
   if (unreviewed > 0) context.lose('INDI', 'claim not confirmed (pending or deferred review): not written', unreviewed);
-  const citationIds = [...new Set(claimRows.flatMap((claim) => (claim.citation ? [claim.citation] : [])))];
+  const evidence = services.assertionsService.evidenceCitations(claimRows.map((claim) => claim.id));
+  const citationIds = [...new Set([...claimRows.flatMap((claim) => (claim.citation ? [claim.citation] : [])), ...[...evidence.values()].flat()])];
   const citations = new Map(services.citationsService.many(citationIds).map((citation) => [citation.id, citation]));
   const subjects = [...persons.map((person) => person.id), ...personaIds];
   const events = new Map<string, EventDto[]>();
@@ -59,6 +62,7 @@ export function loadBatch(context: ExportContext, persons: PersonDto[]): PersonB
     personas,
     claims: groupBy(claimRows, (claim) => claim.persona),
     citations,
+    evidence,
     events,
     associations,
     notes: groupBy(services.notesService.forTargets(noteTargets), (note) => note.target),

@@ -73,7 +73,8 @@ export function citeSources(context: MappingContext, node: GedcomNode, path: str
   const [first, ...rest] = cited;
   if (!first) return { more: [] };
   // Evidence of kind citation needs a citation: a further source cited without a page gets one of its own.
-  const more = rest.map((each) => each.citation ?? citationFor(context, each.source, {}));
+  // The same place cited twice under one structure is one piece of evidence.
+  const more = [...new Set(rest.map((each) => each.citation ?? citationFor(context, each.source, {})))].filter((citation) => citation !== first.citation);
   return { source: first.source, citation: first.citation, more };
 }
 
