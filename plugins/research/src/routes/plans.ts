@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { OkResponse, Problems, type TypeBoxTypeProvider } from '@rootline/kernel';
-import { AddItemBody, AssignmentDto, ItemDescriptionBody, ItemDoneBody, PlanDto, PlanItemDto, ReorderBody } from '../schemas/plans.js';
+import { Problems, type TypeBoxTypeProvider } from '@rootline/kernel';
+import { AddItemBody, AssignmentDto, DeletedResponse, ItemDescriptionBody, ItemDoneBody, PlanDto, PlanItemDto, ReorderBody } from '../schemas/plans.js';
 import { IdParams } from '../schemas/common.js';
 import { ResearchProblems } from '../errors.js';
 
@@ -79,7 +79,7 @@ export async function planRoutes(app: FastifyInstance) {
       description: 'It leaves the plan (and the plan\'s progress); an assignment of it reads as `withdrawn`. Deleting it again is 404.',
       tags,
       params: IdParams,
-      response: { 200: OkResponse },
+      response: { 200: DeletedResponse },
       'x-problems': [404],
     },
   }, async (request) => {

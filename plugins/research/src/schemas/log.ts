@@ -82,7 +82,7 @@ export const EntryDto = Type.Object(
 );
 export type EntryDto = Static<typeof EntryDto>;
 
-export const EntryPage = Page(EntryDto, { description: 'Active research log entries' });
+export const EntryPage = Object.assign(Page(EntryDto, { description: 'Active research log entries' }), { examples: [{ items: [entryExample], next_cursor: null, total: 1 }] });
 
 const Personas = Type.Array(Uuid(), { maxItems: 100, uniqueItems: true, description: 'Personas the entry is about (each must exist)' });
 const Sources = Type.Array(Uuid(), { maxItems: 100, uniqueItems: true, description: 'Sources the entry cites (each must exist)' });

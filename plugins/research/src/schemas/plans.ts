@@ -16,6 +16,8 @@ const itemExample = {
   updated_at_ms: at,
 };
 
+export const DeletedResponse = Type.Object({ ok: Type.Literal(true) }, { description: 'The item was deleted', examples: [{ ok: true }] });
+
 export const PlanItemDto = Type.Object(
   {
     id: Uuid(),

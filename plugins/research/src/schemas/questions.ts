@@ -63,7 +63,7 @@ export const QuestionDto = Type.Object(
 );
 export type QuestionDto = Static<typeof QuestionDto>;
 
-export const QuestionPage = Page(QuestionDto, { description: 'Research questions, oldest first' });
+export const QuestionPage = Object.assign(Page(QuestionDto, { description: 'Research questions, oldest first' }), { examples: [{ items: [example], next_cursor: null, total: 1 }] });
 
 const Subjects = Type.Array(Uuid(), { maxItems: 50, uniqueItems: true, description: 'Subject persons (active persons of the tree; at most 50, no repeats)' });
 

@@ -78,4 +78,6 @@ export const SessionSummary = Type.Object(
 );
 export type SessionSummary = Static<typeof SessionSummary>;
 
-export const CurrentSession = Nullable(SessionSummary, { description: 'The open session of the calling credential, or null when it has none' });
+export const CurrentSession = Object.assign(Nullable(SessionSummary, { description: 'The open session of the calling credential, or null when it has none' }), {
+  examples: [{ ...example, status: 'open', ended_at_ms: null, end_reason: null }, null],
+});
