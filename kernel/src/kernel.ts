@@ -5,6 +5,7 @@ import { asValue, type AwilixContainer } from 'awilix';
 import type { Registry } from './storage/registry.js';
 import type { TreeStore } from './storage/tree-store.js';
 import type { Tree } from './storage/tree.js';
+import { StatementCache, type Statement } from './storage/sqlite.js';
 import type { ChangeBus } from './stream/change-bus.js';
 import type { RecordObserver, RecordObservers } from './stream/record-observers.js';
 import type { Paging } from './http/paging.js';
@@ -97,11 +98,45 @@ export interface PluginKernel {
    * audit): progress of long work. `kind` is `<noun>.<verb>.v<N>`; `payload` goes out with it.
    */
   notify(tree: Tree, notice: { kind: string; entity_type: string; entity_id: string; payload: unknown }): void;
+  /** Every tree of this install, oldest first: what a global plugin that works on trees (backup) walks. */
+  listTrees(): TreeSummary[];
+  /** One tree by id, opened (and migrated) if it was not yet; undefined for an unknown id. */
+  openTree(treeId: string): Tree | undefined;
+  /** The active tree (what `/v1/...` acts on now). */
+  activeTree(): Tree;
+  /**
+   * Creates a new tree (new id, `name`) from the files `populate` writes into the empty folder
+   * it is handed: `tree.db` (a SQLite database of a Rootline tree) and `objects/ab/<hex>`. Only
+   * when `populate` resolves is the folder moved into place, registered and opened (migrations,
+   * open hooks); if it throws, or the database does not open, no tree exists and the folder is
+   * gone. What a crash leaves is removed at the next start. Never changes the active tree.
+   * The folder is the data folder's: never show it to a client or write it to a log.
+   */
+  createTreeFrom(name: string, populate: (folder: string) => Promise<void>): Promise<TreeSummary>;
+  /**
+   * Global plugins: the registry database, where their migrations ran. A plugin touches only
+   * its own tables. Call it while registering (a tree plugin calling it stops boot).
+   */
+  registryTables(): RegistryTables;
   readonly paging: Paging;
   readonly logger: Logger;
   /** The container's singletons, for what a plugin needs while registering (a catalogue, a renderer). */
   readonly cradle: Cradle;
   readonly settings: Readonly<KernelSettings>;
+}
+
+/** A tree as `listTrees` names it. */
+export interface TreeSummary {
+  tree_id: string;
+  name: string;
+  created_at_ms: number;
+}
+
+/** A global plugin's way into the registry database: prepared statements (cached) and transactions. */
+export interface RegistryTables {
+  prepare(sql: string): Statement;
+  /** Runs `work` in one transaction of the registry database (nested calls join it). */
+  transact<T>(work: () => T): T;
 }
 
 /** The kernel assembly builds: the plugin face plus what the host (server, CLI, tests) reads. */
@@ -232,6 +267,32 @@ export class Kernel implements PluginKernel {
     this.bus.publish(tree.id, { seq: 0, record_id: '', actor: { kind: 'system', credential_id: null }, at_ms: this.clock.now(), ...notice });
   }
 
+  listTrees(): TreeSummary[] {
+    return this.registry.listTrees(null, 'asc', Number.MAX_SAFE_INTEGER);
+  }
+
+  openTree(treeId: string): Tree | undefined {
+    return this.trees.get(treeId);
+  }
+
+  activeTree(): Tree {
+    return this.trees.active();
+  }
+
+  async createTreeFrom(name: string, populate: (folder: string) => Promise<void>): Promise<TreeSummary> {
+    return (await this.trees.createFrom(name, populate)).row;
+  }
+
+  registryTables(): RegistryTables {
+    this.requireScope('global', 'registryTables');
+    const db = this.registry.db;
+    const statements = new StatementCache(db);
+    return {
+      prepare: (sql) => statements.prepare(sql),
+      transact: (work) => db.transaction(work)(),
+    };
+  }
+
   declareIngest(...formats: string[]): void {
     for (const format of formats) this.ingestFormats.add(format);
   }
@@ -246,10 +307,11 @@ export class Kernel implements PluginKernel {
     this.container.register(registrations as Record<string, never>);
   }
 
-  /** A plugin declares its scope; routes of the other kind are a mistake to stop at boot. */
+  /** A plugin declares its scope; routes (or tables) of the other kind are a mistake to stop at boot. */
   private requireScope(scope: LoadedPlugin['scope'], method: string): void {
     if (this.current && this.current.scope !== scope) {
-      throw new Error(`Plugin ${this.current.name} is declared ${this.current.scope}-scoped but calls kernel.${method}; declare scope: '${scope}' or use kernel.${scope === 'tree' ? 'globalRoutes' : 'treeRoutes'}`);
+      const instead = method === 'registryTables' ? 'keep its tables in the tree database' : `use kernel.${scope === 'tree' ? 'globalRoutes' : 'treeRoutes'}`;
+      throw new Error(`Plugin ${this.current.name} is declared ${this.current.scope}-scoped but calls kernel.${method}; declare scope: '${scope}' or ${instead}`);
     }
   }
 }

@@ -206,6 +206,7 @@ export async function createServer(options: ServerOptions): Promise<RootlineServ
   });
   try {
     await app.ready();
+    trees.removeUnfinished();
     if (registry.countTrees() === 0) {
       const { row } = trees.create(FIRST_TREE_NAME);
       registry.setActiveTree(row.tree_id);

@@ -54,10 +54,15 @@ export class Registry extends EventEmitter {
     return this.statements.prepare('SELECT tree_id, name, created_at_ms FROM trees WHERE tree_id = ?').get(treeId) as TreeRow | undefined;
   }
 
-  insertTree(name: string): TreeRow {
-    const row: TreeRow = { tree_id: this.ids.next(), name, created_at_ms: this.clock.now() };
+  insertTree(name: string, treeId: string = this.ids.next()): TreeRow {
+    const row: TreeRow = { tree_id: treeId, name, created_at_ms: this.clock.now() };
     this.statements.prepare('INSERT INTO trees (tree_id, name, created_at_ms) VALUES (?, ?, ?)').run(row.tree_id, row.name, row.created_at_ms);
     return row;
+  }
+
+  /** Takes a tree's row away: only a tree that never opened (a restore whose database would not open). */
+  deleteTree(treeId: string): void {
+    this.statements.prepare('DELETE FROM trees WHERE tree_id = ?').run(treeId);
   }
 
   activeTreeId(): string | null {

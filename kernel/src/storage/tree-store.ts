@@ -1,3 +1,4 @@
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Registry, TreeRow } from './registry.js';
 import { Tree } from './tree.js';
@@ -6,6 +7,24 @@ import { treeMigrations } from './kernel-schema.js';
 import type { ChangeBus } from '../stream/change-bus.js';
 import type { RecordObservers } from '../stream/record-observers.js';
 import type { Clock, IdSource } from '../ids.js';
+
+/** A tree folder being filled (a restore): never a tree; removed at the next start if a crash left it. */
+const STAGING_PREFIX = '.incoming-tree-';
+/**
+ * In a tree folder that has its final name but whose registry row may not be committed yet.
+ * At the next start: no row, the folder is removed; a row, the marker is (the tree is whole).
+ */
+const UNREGISTERED_MARKER = '.unregistered';
+
+/** fsync of a folder, so a rename into it, or out of it, survives a power cut. */
+function syncFolder(folder: string): void {
+  const fd = openSync(folder, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
 
 export interface PluginMigrations {
   plugin: string;
@@ -54,6 +73,65 @@ export class TreeStore {
   create(name: string): { row: TreeRow; tree: Tree } {
     const row = this.registry.insertTree(name);
     return { row, tree: this.openTree(row) };
+  }
+
+  /**
+   * Creates a tree from files `populate` writes into an empty folder it is handed (`tree.db`,
+   * `objects/...`: a restore). The folder becomes the tree only when `populate` resolves: it is
+   * renamed into place, the tree is registered under a new id and opened (migrations, open
+   * hooks). If `populate` throws, or the database does not open, nothing is registered and the
+   * folder is removed; a crash at any point leaves nothing `removeUnfinished` does not take away.
+   */
+  async createFrom(name: string, populate: (folder: string) => Promise<void>): Promise<{ row: TreeRow; tree: Tree }> {
+    const treeId = this.ids.next();
+    const staging = join(this.treesDir, `${STAGING_PREFIX}${treeId}`);
+    const folder = join(this.treesDir, treeId);
+    mkdirSync(staging);
+    try {
+      await populate(staging);
+      writeFileSync(join(staging, UNREGISTERED_MARKER), '');
+      syncFolder(staging);
+      renameSync(staging, folder);
+      syncFolder(this.treesDir);
+    } catch (error) {
+      rmSync(staging, { recursive: true, force: true });
+      throw error;
+    }
+    let row: TreeRow | undefined;
+    try {
+      row = this.registry.insertTree(name, treeId);
+      const tree = this.openTree(row);
+      rmSync(join(folder, UNREGISTERED_MARKER), { force: true });
+      return { row, tree };
+    } catch (error) {
+      if (row) this.registry.deleteTree(treeId);
+      rmSync(folder, { recursive: true, force: true });
+      throw error;
+    }
+  }
+
+  /**
+   * At start, before any tree opens: removes what a crash left of `createFrom` (a folder being
+   * filled; a folder renamed into place whose tree was never registered) and the marker of a
+   * tree that was registered. Returns how many folders were removed.
+   */
+  removeUnfinished(): number {
+    if (!existsSync(this.treesDir)) return 0;
+    let removed = 0;
+    for (const name of readdirSync(this.treesDir)) {
+      const path = join(this.treesDir, name);
+      if (name.startsWith(STAGING_PREFIX)) {
+        rmSync(path, { recursive: true, force: true });
+        removed++;
+      } else if (existsSync(join(path, UNREGISTERED_MARKER))) {
+        if (this.registry.getTree(name)) rmSync(join(path, UNREGISTERED_MARKER), { force: true });
+        else {
+          rmSync(path, { recursive: true, force: true });
+          removed++;
+        }
+      }
+    }
+    return removed;
   }
 
   /** Opens every tree so a changed migration is found at boot, not at the first request. */
