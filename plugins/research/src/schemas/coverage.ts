@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, Uuid } from '@rootline/kernel';
-import { at, ids } from './examples.js';
+import { ids } from './examples.js';
 
 export const CoverageDto = Type.Object(
   {

@@ -3,7 +3,7 @@ import { Nullable, Page, PagingQuery, Uuid } from '@rootline/kernel';
 import { Text } from './common.js';
 import { at, ids } from './examples.js';
 
-export const QuestionStatus = Type.Union([Type.Literal('open'), Type.Literal('closed')], { description: '`open` or `closed`' });
+const QuestionStatus = Type.Union([Type.Literal('open'), Type.Literal('closed')], { description: '`open` or `closed`' });
 
 const Anchor = Type.Object(
   {
