@@ -85,6 +85,17 @@ t.test('coverage: subjects\' places and years, categories searched from real ent
   t.same(footprint(s), before);
 });
 
+t.test('a subject\'s places stop at 20, first seen first; years span every date', async (t) => {
+  const s = await researchServer(t);
+  const facts = [...Array(23)].map((_, i) => ({ kind: 'residence', date: `${1850 + i}`, place: `Place ${String(i).padStart(2, '0')}` }));
+  const many = await person(s, 'Many', 'Places', [{ kind: 'birth', date: 'BET 1849 AND 1850', place: 'Place 05' }, ...facts]);
+  const asked = await question(s, { text: 'Where?', subjects: [many.id] });
+  const [subject] = (await coverage(s, asked.id)).subjects;
+  t.same(subject.places, ['Place 05', ...[...Array(20)].map((_, i) => `Place ${String(i).padStart(2, '0')}`).filter((place) => place !== 'Place 05')].slice(0, 20));
+  t.equal(subject.places.length, 20);
+  t.same(subject.years, { from: 1849, to: 1872 });
+});
+
 t.test('categories: every template named exists in the sources catalogue; scopes are read by whole words', async (t) => {
   const s = await researchServer(t);
   const catalogue = new Map((await ok(s.request('GET', '/v1/citation-templates'))).map((template: { id: string; category: string }) => [template.id, template.category]));

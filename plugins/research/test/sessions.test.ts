@@ -180,3 +180,19 @@ t.test('an assignment shows its item, question, state and the sessions that work
   const closed = await ok(s.request('POST', `/v1/research/questions/${asked.id}/close`));
   t.same((await ok(s.request('GET', `/v1/assignments/${id}`))).question, { id: asked.id, text: asked.text, status: closed.status });
 });
+
+t.test('a summary lists the first 100 entries and claims, and counts them all', async (t) => {
+  const s = await researchServer(t);
+  const asked = await question(s);
+  const agent = { kind: 'agent' as const, credentialId: s.agentCredentialId };
+  const session = await start(s, { goal: 'Many' }, s.agentToken);
+  const services = s.server.kernel.servicesFor(s.server.kernel.trees.active(), agent);
+  const persona = (await ok(s.request('POST', '/v1/personas', { body: { given: 'A', surname: 'B' } }))).id;
+  const entries = [...Array(103)].map((_, i) => services.researchLogService.log(agent, { question: asked.id, text: `entry ${i}` }).id);
+  const claims = [...Array(102)].map((_, i) => services.assertionsService.capture(agent, { persona, kind: 'occupation', value: `claim ${i}` }).id);
+  const summary = await ok(s.request('GET', `/v1/sessions/${session.id}`));
+  t.same(summary.entries.items, entries.slice(0, 100));
+  t.same([summary.entries.total, summary.entries.by_kind.entry], [103, 103]);
+  t.same(summary.claims.items.map((item: { assertion: string }) => item.assertion), [...claims].sort().slice(0, 100), 'captured in one millisecond: by id');
+  t.same([summary.claims.total, summary.claims.by_status.pending], [102, 102]);
+});
