@@ -1,5 +1,5 @@
 // npm run bench: every figure beside the baseline it is measured against, in the same run.
-// Select with ROOTLINE_BENCH=notes,startup,blobs,assertions,people,gedcom,merge (default: all that exist).
+// Select with ROOTLINE_BENCH=notes,startup,blobs,assertions,people,gedcom,duplicates,merge (default: all that exist).
 import { existsSync } from 'node:fs';
 import { benchNotes, benchStartup } from './notes.js';
 import { selectBenches } from './stats.js';
@@ -20,6 +20,7 @@ const benches: [string, Bench | null][] = [
   ['assertions', await optional('./assertions.ts', 'benchAssertions')],
   ['people', await optional('./people.ts', 'benchPeople')],
   ['gedcom', await optional('./gedcom.ts', 'benchGedcom')],
+  ['duplicates', await optional('./duplicates.ts', 'benchDuplicates')],
   ['merge', await optional('./merge.ts', 'benchMerge')],
 ];
 const results: Record<string, unknown> = {};
