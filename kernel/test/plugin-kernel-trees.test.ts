@@ -42,7 +42,7 @@ function treeProbe(): PluginSource {
   return { name: '@rootline/plugin-tree-probe', version: '1.0.0', plugin, migrations: [], peerDependencies: { '@rootline/kernel': '^0.2.0' } };
 }
 
-async function probed(t: Parameters<Parameters<typeof t.test>[1]>[0], dataDir?: string) {
+async function probed(t: { teardown(fn: () => unknown): void }, dataDir?: string) {
   const seen: Seen = { opened: [] };
   const s = await buildTestServer(t, { builtIn: [jottingsPlugin(), globalProbe(seen)], plugins: ['@rootline/plugin-jottings', '@rootline/plugin-global-probe'], dataDir });
   return { s, seen, kernel: seen.kernel!, tables: seen.tables! };
