@@ -41,7 +41,9 @@ const newestFirst = (a: { backup_id: string; tree_id: string }, b: { backup_id: 
  * and reports one it refuses as `unreadable` with only the folder names. Works for any root.
  */
 export async function listManifests(root: string): Promise<BackupManifestDto[]> {
-  const trees = await idFolders(checkReadableRoot(root));
+  // Awaited apart: a refused root is 422, never read as "no folders".
+  const entries = await checkReadableRoot(root);
+  const trees = await idFolders(entries);
   const found: BackupManifestDto[] = [];
   for (const treeId of trees) {
     for (const backupId of await idFolders(readdir(treeFolder(root, treeId), { withFileTypes: true }))) {
