@@ -121,7 +121,7 @@ export class BackupWriter {
 
     const previousFolder = previous && backupFolder(root, tree.id, previous.backup_id);
     const reusable = new Map((previous?.objects ?? []).filter((object) => object.path !== DATABASE).map((object) => [object.sha256, object.size_bytes]));
-    const counts = { copied: captured.database === 'captured' ? 1 : 0, linked: captured.database === 'reused' ? 1 : 0, bytes: captured.database === 'captured' ? captured.entry.size_bytes : 0 };
+    const counts = { copied: captured.linked ? 0 : 1, linked: captured.linked ? 1 : 0, bytes: captured.linked ? 0 : captured.entry.size_bytes };
     const shards = new Map<string, Promise<void>>();
     const entries: ManifestObject[] = [];
     let linksWork = true;
@@ -218,9 +218,11 @@ export class BackupWriter {
       const createdAtMs = clock.now();
       const source = join(backupFolder(target.root, tree.id, previous.backup_id), DATABASE);
       const outcome = await this.linkFrom(source, destination, previousDatabase.size_bytes);
-      if (outcome !== 'linked') await this.copyVerified(source, destination, previousDatabase);
-      kill.pass('backup', 'database reused');
-      return { database: 'reused' as const, entry: { ...previousDatabase }, blobs, eventCount: previous.event_count, lastSeq, schema, createdAtMs };
+      // No hard links here (exFAT, say): a checked copy. The previous file gone or changed: a new capture.
+      if (outcome === 'linked' || (outcome === 'unsupported' && (await this.copyVerified(source, destination, previousDatabase)))) {
+        kill.pass('backup', 'database reused');
+        return { database: 'reused' as const, linked: outcome === 'linked', entry: { ...previousDatabase }, blobs, eventCount: previous.event_count, lastSeq, schema, createdAtMs };
+      }
     }
 
     let first = true;
@@ -251,7 +253,7 @@ export class BackupWriter {
     }
     const entry = { path: DATABASE, ...(await hashFile(this.parts.files, destination, { sync: true })) };
     kill.pass('backup', 'database hashed');
-    return { database: 'captured' as const, entry, ...facts, createdAtMs };
+    return { database: 'captured' as const, linked: false, entry, ...facts, createdAtMs };
   }
 
   /** Hard-links `source` (checked to be a file of `size` bytes) to `destination`. */
@@ -286,15 +288,18 @@ export class BackupWriter {
     }
   }
 
-  /** Copies a file of the previous backup (a file system without hard links), checking it against its entry. */
-  private async copyVerified(sourceFile: string, destination: string, entry: ManifestObject): Promise<void> {
+  /** Copies a file of the previous backup (a file system without hard links); false, and no copy, if it no longer matches its entry. */
+  private async copyVerified(sourceFile: string, destination: string, entry: ManifestObject): Promise<boolean> {
     const source = await open(sourceFile, 'r');
+    let copied;
     try {
-      const copied = await copyHashing(this.parts.files, source, destination);
-      if (copied.sha256 !== entry.sha256 || copied.size_bytes !== entry.size_bytes) throw new BackupFailure('internal', 'The previous backup changed while it was being read');
+      copied = await copyHashing(this.parts.files, source, destination);
     } finally {
       await source.close();
     }
+    if (copied.sha256 === entry.sha256 && copied.size_bytes === entry.size_bytes) return true;
+    await this.parts.files.remove(destination);
+    return false;
   }
 
   /** Step 4: temporary file, fsync, rename, fsync of the folder; the rename is the moment the backup exists. */

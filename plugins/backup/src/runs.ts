@@ -30,10 +30,6 @@ export class RunStore {
       .run(finishedAtMs, outcome, details.failureClass ?? null, details.backupId ?? null, jobId).changes > 0;
   }
 
-  get(jobId: string): RunRow | undefined {
-    return this.tables.prepare('SELECT * FROM backup_runs WHERE job_id = ?').get(jobId) as RunRow | undefined;
-  }
-
   /** The job of a backup of `treeId` that is queued or running, if any. */
   unfinished(treeId: string): string | undefined {
     return this.tables.prepare('SELECT job_id FROM backup_runs WHERE tree_id = ? AND finished_at_ms IS NULL ORDER BY started_at_ms DESC LIMIT 1').pluck().get(treeId) as string | undefined;

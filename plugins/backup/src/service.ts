@@ -142,7 +142,7 @@ export class BackupService {
       kind: 'backup.run',
       unit: 'bytes',
       run: async (context: JobContext) => {
-        const treeName = (kernel.listTrees().find((row: TreeSummary) => row.tree_id === tree.id) ?? { name: '' }).name;
+        const treeName = kernel.listTrees().find((row: TreeSummary) => row.tree_id === tree.id)!.name;
         try {
           return await this.writer.run({ tree, treeName, root, backupId, retention: this.config.read().retention }, context, () => {
             committed = true;
@@ -156,13 +156,12 @@ export class BackupService {
           throw failure;
         }
       },
-      cleanup: async (context: JobContext, outcome) => {
+      cleanup: async (_context: JobContext, outcome) => {
         if (!committed) {
           await files.remove(backupFolder(root, tree.id, backupId)).catch((error: unknown) => logger.warn({ error: loggable(error), tree_id: tree.id }, 'a failed backup\'s folder could not be removed; the next run removes it'));
         }
-        const stoppedBy = (context.signal.reason as { code?: unknown } | undefined)?.code;
-        const failed = failureClass ?? (stoppedBy === 'interrupted' ? 'interrupted' : 'internal');
-        this.runs.finish(jobId, clock.now(), outcome, outcome === 'failed' ? { failureClass: failed } : {});
+        // A failure `run` did not classify is the server stopping it (the jobs plugin's `interrupted`).
+        this.runs.finish(jobId, clock.now(), outcome, outcome === 'failed' ? { failureClass: failureClass ?? 'interrupted' } : {});
       },
     });
     jobId = job.job_id;

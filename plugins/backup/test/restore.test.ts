@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } f
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import {
-  activeTree, backupNow, backupServer, configure, dump, filesUnder, ManualClock, seedTree, sha256, storeBlob, tempDir, UUID,
+  activeTree, backupNow, backupServer, configure, dump, filesUnder, ManualClock, seedTree, sha256, storeBlob, tempDir, UUID, writeEntries,
 } from './fixtures/helpers.js';
 import type { BackupFiles } from '../src/files.js';
 import { nodeFiles } from '../src/files.js';
@@ -242,4 +242,17 @@ t.test('a blob added after the backup is not in the restored tree', async (t) =>
   const copy = s.server.kernel.trees.get(restored.tree_id)!;
   t.notOk(copy.blobs.has(later));
   t.ok(tree.blobs.has(later));
+});
+
+t.test('a tree without blobs restores too: the database only', async (t) => {
+  const s = await backupServer(t);
+  const root = tempDir(t);
+  const tree = activeTree(s);
+  writeEntries(tree, 3);
+  await configure(s, root);
+  const job = await backupNow(s);
+  const reply = await restore(s, { backup_root: root, tree_id: tree.id, backup_id: job.result.backup_id });
+  t.equal(reply.statusCode, 200);
+  t.match(reply.json(), { objects_verified: 1, event_count: 3, bytes_verified: job.result.total_bytes });
+  t.same(dump(s.server.kernel.trees.get(reply.json().tree_id)!), dump(tree));
 });
