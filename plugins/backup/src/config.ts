@@ -18,10 +18,10 @@ export interface StoredConfig {
 }
 
 /** Before the human chooses anything: daily, off, the last 7 and the last 30 days kept. */
-export const DEFAULT_CONFIG: StoredConfig = { rootPath: null, rootId: null, cadenceHours: 24, enabled: false, retention: { keep_last: 7, keep_days: 30 }, updatedAtMs: 0 };
+const DEFAULT_CONFIG: StoredConfig = { rootPath: null, rootId: null, cadenceHours: 24, enabled: false, retention: { keep_last: 7, keep_days: 30 }, updatedAtMs: 0 };
 
 /** CONTRACT §10: the place in words, never the path. */
-export const LOCATION = {
+const LOCATION = {
   none: 'No backup folder has been chosen yet',
   chosen: 'The backup folder you chose',
   unreachable: 'The backup folder you chose, which cannot be reached now (is the drive connected?)',

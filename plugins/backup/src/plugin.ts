@@ -6,7 +6,7 @@ import { BackupService } from './service.js';
 import { BackupScheduler } from './scheduler.js';
 import { backupRoutes } from './routes/backup.js';
 
-export const PLUGIN_NAME = '@rootline/plugin-backup';
+const PLUGIN_NAME = '@rootline/plugin-backup';
 
 /**
  * The backup plugin, made with the file-system calls it writes through (`files`): node:fs in

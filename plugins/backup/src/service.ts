@@ -14,7 +14,7 @@ import type { BackupConfig, BackupManifestDto, BackupStatus, PutBackupConfig, Re
 
 const HOUR_MS = 60 * 60 * 1000;
 /** After a failed run, the next try waits this long, or the cadence if shorter: a full disk is not retried every minute. */
-export const RETRY_MS = HOUR_MS;
+const RETRY_MS = HOUR_MS;
 
 export interface ServiceParts {
   kernel: PluginKernel;
