@@ -1,0 +1,7 @@
+import { entityNotFound } from '@rootline/kernel';
+
+/** Problems the proofs plugin throws. */
+export const ProofProblems = {
+  proofArgumentNotFound: (id: string) => entityNotFound('proof argument', id),
+  assertionNotFound: (id: string) => entityNotFound('assertion', id),
+};
