@@ -113,65 +113,39 @@ export class BackupWriter {
     await syncFolder(files, root);
     kill.pass('backup', 'folder made');
 
-    const captured = await this.database(target, folder, previous, context);
-    const total = captured.blobs.reduce((sum, blob) => sum + blob.size_bytes, captured.entry.size_bytes);
-    let done = captured.entry.size_bytes;
-    context.progress(done, total, 'bytes');
-    await context.checkpoint();
-
-    const previousFolder = previous && backupFolder(root, tree.id, previous.backup_id);
-    const reusable = new Map((previous?.objects ?? []).filter((object) => object.path !== DATABASE).map((object) => [object.sha256, object.size_bytes]));
-    const counts = { copied: captured.linked ? 0 : 1, linked: captured.linked ? 1 : 0, bytes: captured.linked ? 0 : captured.entry.size_bytes };
-    const shards = new Map<string, Promise<void>>();
-    const entries: ManifestObject[] = [];
-    let linksWork = true;
-    let next = 0;
-    let failure: { error: unknown } | undefined;
-    const copyOne = async (blob: Blob) => {
-      const path = objectPath(blob.address);
-      const shard = join(folder, OBJECTS, blob.address.slice(0, 2));
-      if (!shards.has(shard)) shards.set(shard, files.mkdir(shard));
-      await shards.get(shard);
-      const destination = join(folder, path);
-      let linked = false;
-      if (linksWork && previousFolder && reusable.get(blob.address) === blob.size_bytes) {
-        const outcome = await this.linkFrom(join(previousFolder, path), destination, blob.size_bytes);
-        if (outcome === 'unsupported') linksWork = false;
-        linked = outcome === 'linked';
-      }
-      if (linked) counts.linked++;
-      else {
-        await this.copyBlob(tree, blob, destination);
-        counts.copied++;
-        counts.bytes += blob.size_bytes;
-      }
-      entries.push({ path, sha256: blob.address, size_bytes: blob.size_bytes });
-      kill.pass('backup', linked ? 'object linked' : 'object copied');
-      done += blob.size_bytes;
+    // Blobs are immutable and never taken away, so those the live database lists now are all
+    // in the database the capture ends with: they are copied (by the kernel) while the database
+    // is captured and hashed (on this thread), and what the capture lists beyond them (stored
+    // meanwhile) after it. A failure on either side stops the other before the run fails.
+    const previousFolder = previous ? backupFolder(root, tree.id, previous.backup_id) : undefined;
+    let done = 0;
+    const copier = new ObjectCopier(this.parts, tree, folder, previous, previousFolder, context, (bytes) => {
+      done += bytes;
       context.progress(done);
-      await context.checkpoint();
-    };
-    // A few files side by side; the first failure stops the others at their next file, and
-    // the run fails only once every one has stopped (nothing is written after the cleanup).
-    const worker = async () => {
-      while (!failure && next < captured.blobs.length) {
-        try {
-          await copyOne(captured.blobs[next++]);
-        } catch (error) {
-          failure ??= { error };
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, captured.blobs.length) }, worker));
-    if (failure) throw failure.error;
-
-    for (const shard of shards.keys()) await syncFolder(files, shard);
-    await syncFolder(files, join(folder, OBJECTS));
+    });
+    const live = tree.prepare('SELECT address, size_bytes FROM blobs ORDER BY address').all() as Blob[];
+    const [database, blobs] = await Promise.allSettled([
+      this.database(target, folder, previous, context, () => copier.stopReason()).catch((error: unknown) => {
+        copier.abort(error);
+        throw error;
+      }),
+      copier.copyAll(live),
+    ]);
+    if (database.status === 'rejected') throw database.reason;
+    if (blobs.status === 'rejected') throw blobs.reason;
+    const captured = database.value;
+    const total = captured.blobs.reduce((sum, blob) => sum + blob.size_bytes, captured.entry.size_bytes);
+    done += captured.entry.size_bytes;
+    context.progress(done, total, 'bytes');
+    await copier.copyAll(captured.blobs.filter((blob) => !copier.holds(blob.address)));
+    await copier.keepOnly(new Set(captured.blobs.map((blob) => blob.address)));
+    await copier.syncAll();
     await syncFolder(files, folder);
     kill.pass('backup', 'folders synced');
     await context.checkpoint();
 
-    entries.sort((a, b) => (a.path < b.path ? -1 : 1));
+    const entries = copier.entries();
+    const counts = { copied: copier.counts.copied + (captured.linked ? 0 : 1), linked: copier.counts.linked + (captured.linked ? 1 : 0), bytes: copier.counts.bytes + (captured.linked ? 0 : captured.entry.size_bytes) };
     const objects = [captured.entry, ...entries];
     const manifest: Manifest = {
       format_version: FORMAT_VERSION,
@@ -205,7 +179,7 @@ export class BackupWriter {
   }
 
   /** Step 2: the database file of the backup, its manifest entry, and what it says about the tree. */
-  private async database(target: BackupTarget, folder: string, previous: Manifest | undefined, context: WriterContext) {
+  private async database(target: BackupTarget, folder: string, previous: Manifest | undefined, context: WriterContext, stopReason: () => unknown) {
     const { tree } = target;
     const { kill, clock } = this.parts;
     const destination = join(folder, DATABASE);
@@ -217,7 +191,7 @@ export class BackupWriter {
       const blobs = tree.prepare('SELECT address, size_bytes FROM blobs ORDER BY address').all() as Blob[];
       const createdAtMs = clock.now();
       const source = join(backupFolder(target.root, tree.id, previous.backup_id), DATABASE);
-      const outcome = await this.linkFrom(source, destination, previousDatabase.size_bytes);
+      const outcome = await linkFrom(this.parts.files, source, destination, previousDatabase.size_bytes);
       // No hard links here (exFAT, say): a checked copy. The previous file gone or changed: a new capture.
       if (outcome === 'linked' || (outcome === 'unsupported' && (await this.copyVerified(source, destination, previousDatabase)))) {
         kill.pass('backup', 'database reused');
@@ -229,6 +203,9 @@ export class BackupWriter {
     await tree.db.backup(destination, {
       progress: () => {
         context.signal.throwIfAborted();
+        // The blobs copied side by side failed: the run fails with their error, no need to go on.
+        const stop = stopReason();
+        if (stop) throw stop;
         if (first) kill.pass('backup', 'database capture under way');
         first = false;
         return PAGES_PER_STEP;
@@ -254,38 +231,6 @@ export class BackupWriter {
     const entry = { path: DATABASE, ...(await hashFile(this.parts.files, destination, { sync: true })) };
     kill.pass('backup', 'database hashed');
     return { database: 'captured' as const, linked: false, entry, ...facts, createdAtMs };
-  }
-
-  /** Hard-links `source` (checked to be a file of `size` bytes) to `destination`. */
-  private async linkFrom(source: string, destination: string, size: number): Promise<'linked' | 'missing' | 'unsupported'> {
-    const found = await lstat(source).catch(() => undefined);
-    if (!found?.isFile() || found.size !== size) return 'missing';
-    try {
-      await this.parts.files.link(source, destination);
-      return 'linked';
-    } catch (error) {
-      const code = errorCode(error);
-      if (code && NO_LINKS.has(code)) return 'unsupported';
-      throw error;
-    }
-  }
-
-  /** Copies a blob from the tree while hashing; a file that does not match its address (or is gone) fails the run. */
-  private async copyBlob(tree: Tree, blob: Blob, destination: string): Promise<void> {
-    let source;
-    try {
-      source = await open(tree.blobs.path(blob.address), 'r');
-    } catch {
-      throw new BackupFailure('tree-object-missing', `The tree's file of blob ${blob.address} is missing`, { address: blob.address });
-    }
-    try {
-      const copied = await copyHashing(this.parts.files, source, destination);
-      if (copied.sha256 !== blob.address || copied.size_bytes !== blob.size_bytes) {
-        throw new BackupFailure('tree-object-corrupt', `The tree's file of blob ${blob.address} no longer matches its address`, { address: blob.address });
-      }
-    } finally {
-      await source.close();
-    }
   }
 
   /** Copies a file of the previous backup (a file system without hard links); false, and no copy, if it no longer matches its entry. */
@@ -339,5 +284,145 @@ export class BackupWriter {
       logger.warn({ error: loggable(error), failure: classify(error).code, tree_id: target.tree.id }, 'backup retention stopped');
     }
     return pruned;
+  }
+}
+
+/** Hard-links `source` (checked to be a file of `size` bytes) to `destination`. */
+async function linkFrom(files: BackupFiles, source: string, destination: string, size: number): Promise<'linked' | 'missing' | 'unsupported'> {
+  const found = await lstat(source).catch(() => undefined);
+  if (!found?.isFile() || found.size !== size) return 'missing';
+  try {
+    await files.link(source, destination);
+    return 'linked';
+  } catch (error) {
+    const code = errorCode(error);
+    if (code && NO_LINKS.has(code)) return 'unsupported';
+    throw error;
+  }
+}
+
+/**
+ * Step 3: the blobs of one backup. Each is hard-linked from the previous backup when that one
+ * holds the same address and size, else copied from the tree by the kernel (`copyFile`:
+ * copy_file_range, no bytes through this process) after checking the tree's file is there and
+ * of the size its row says. Blobs are not re-hashed here: a blob's name is its SHA-256, checked
+ * by the blob store when it was stored, and restore re-hashes every byte. Files are fsynced
+ * together at the end (`syncAll`), which lets the disk write them in large runs.
+ */
+class ObjectCopier {
+  readonly counts = { copied: 0, linked: 0, bytes: 0 };
+  private readonly done = new Map<string, ManifestObject>();
+  private readonly copied: string[] = [];
+  private readonly shards = new Map<string, Promise<void>>();
+  private readonly reusable: Map<string, number>;
+  private linksWork = true;
+  private failure: { error: unknown } | undefined;
+
+  constructor(
+    private readonly parts: WriterParts,
+    private readonly tree: Tree,
+    private readonly folder: string,
+    previous: Manifest | undefined,
+    private readonly previousFolder: string | undefined,
+    private readonly context: WriterContext,
+    private readonly onBytes: (bytes: number) => void,
+  ) {
+    this.reusable = new Map((previous?.objects ?? []).filter((object) => object.path !== DATABASE).map((object) => [object.sha256, object.size_bytes]));
+  }
+
+  holds(address: string): boolean {
+    return this.done.has(address);
+  }
+
+  /** Stops the copies at their next file (the database step failed). */
+  abort(error: unknown): void {
+    this.failure ??= { error };
+  }
+
+  /** The error the copies stopped on, if they did: the database step stops on it too. */
+  stopReason(): unknown {
+    return this.failure?.error;
+  }
+
+  /** The manifest entries, in path order. */
+  entries(): ManifestObject[] {
+    return [...this.done.values()].sort((a, b) => (a.path < b.path ? -1 : 1));
+  }
+
+  /**
+   * Copies `blobs`, a few side by side; the first failure stops the others at their next file,
+   * and this settles only once every one has stopped (nothing is written after the cleanup).
+   */
+  async copyAll(blobs: Blob[]): Promise<void> {
+    let next = 0;
+    const worker = async () => {
+      while (!this.failure && next < blobs.length) {
+        try {
+          await this.copyOne(blobs[next++]);
+        } catch (error) {
+          this.failure ??= { error };
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, blobs.length) }, worker));
+    if (this.failure) throw this.failure.error;
+  }
+
+  /** Removes what was copied of blobs the captured database does not list (none, while blobs are never taken away). */
+  async keepOnly(addresses: Set<string>): Promise<void> {
+    for (const [address, entry] of this.done) {
+      if (addresses.has(address)) continue;
+      await this.parts.files.remove(join(this.folder, entry.path));
+      this.done.delete(address);
+    }
+  }
+
+  /** fsync of every file copied (a link's data is already on disk), then of the folders that name them. */
+  async syncAll(): Promise<void> {
+    const { files } = this.parts;
+    let next = 0;
+    const worker = async () => {
+      while (next < this.copied.length) {
+        const handle = await files.open(this.copied[next++], 'r');
+        try {
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, this.copied.length) }, worker));
+    for (const shard of this.shards.keys()) await syncFolder(files, shard);
+    await syncFolder(files, join(this.folder, OBJECTS));
+  }
+
+  private async copyOne(blob: Blob): Promise<void> {
+    const { files, kill } = this.parts;
+    const path = objectPath(blob.address);
+    const shard = join(this.folder, OBJECTS, blob.address.slice(0, 2));
+    if (!this.shards.has(shard)) this.shards.set(shard, files.mkdir(shard));
+    await this.shards.get(shard);
+    const destination = join(this.folder, path);
+    let linked = false;
+    if (this.linksWork && this.previousFolder && this.reusable.get(blob.address) === blob.size_bytes) {
+      const outcome = await linkFrom(files, join(this.previousFolder, path), destination, blob.size_bytes);
+      if (outcome === 'unsupported') this.linksWork = false;
+      linked = outcome === 'linked';
+    }
+    if (linked) this.counts.linked++;
+    else {
+      const source = this.tree.blobs.path(blob.address);
+      const found = await stat(source).catch(() => undefined);
+      if (!found) throw new BackupFailure('tree-object-missing', `The tree's file of blob ${blob.address} is missing`, { address: blob.address });
+      if (found.size !== blob.size_bytes) throw new BackupFailure('tree-object-corrupt', `The tree's file of blob ${blob.address} no longer matches what was stored`, { address: blob.address });
+      await files.copyFile(source, destination);
+      this.copied.push(destination);
+      this.counts.copied++;
+      this.counts.bytes += blob.size_bytes;
+    }
+    this.done.set(blob.address, { path, sha256: blob.address, size_bytes: blob.size_bytes });
+    kill.pass('backup', linked ? 'object linked' : 'object copied');
+    this.onBytes(blob.size_bytes);
+    await this.context.checkpoint();
   }
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { link, mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { copyFile, link, mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
 
 /**
  * The file-system calls that write on the backup side (node:fs by default). A test passes its
@@ -9,6 +10,8 @@ import { link, mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises
 export interface BackupFiles {
   open(path: string, flags: string, mode?: number): Promise<FileHandle>;
   link(existing: string, path: string): Promise<void>;
+  /** A copy made by the kernel (copy_file_range where it can), never over an existing file. */
+  copyFile(from: string, to: string): Promise<void>;
   rename(from: string, to: string): Promise<void>;
   /** `mkdir(path, { recursive: true })`. */
   mkdir(path: string): Promise<void>;
@@ -19,6 +22,7 @@ export interface BackupFiles {
 export const nodeFiles: BackupFiles = {
   open,
   link,
+  copyFile: (from, to) => copyFile(from, to, constants.COPYFILE_EXCL),
   rename,
   mkdir: async (path) => {
     await mkdir(path, { recursive: true });

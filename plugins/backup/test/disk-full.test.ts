@@ -9,19 +9,26 @@ import { nodeFiles, type BackupFiles } from '../src/files.js';
 const DISK_FULL = { code: 'disk-full', message: 'The backup folder\'s disk is full' };
 const enospc = (path: string) => Object.assign(new Error(`ENOSPC: no space left on device, open '${path}'`), { code: 'ENOSPC', errno: -28, syscall: 'open', path });
 
-/** Calls that fail like a full disk when `when` says so. */
-function fullDisk(when: (path: string, flags: string) => boolean): BackupFiles & { full: boolean } {
+/**
+ * Calls that fail like a full disk when `full` is set and `when` says so for the call: `copy`
+ * (a blob copied into the backup), `create` (a file opened to be written: the manifest) or
+ * `sync` (an fsync: where a delayed write finds the disk full).
+ */
+function fullDisk(when: (call: 'copy' | 'create' | 'sync', path: string) => boolean): BackupFiles & { full: boolean } {
   const files = {
     ...nodeFiles,
     full: false,
+    async copyFile(from: string, to: string) {
+      if (files.full && when('copy', to)) throw Object.assign(enospc(to), { syscall: 'copyfile' });
+      return nodeFiles.copyFile(from, to);
+    },
     async open(path: string, flags: string, mode?: number) {
-      if (files.full && when(path, flags)) throw enospc(path);
+      if (files.full && flags === 'wx' && when('create', path)) throw enospc(path);
       const handle = await nodeFiles.open(path, flags, mode);
-      if (!files.full || !when(path, `${flags}:write`)) return handle;
-      // Writes fail after the file was made, as on a disk that fills up mid-file.
+      if (!files.full || flags !== 'r' || !when('sync', path)) return handle;
       return new Proxy(handle, {
         get(target, name) {
-          if (name === 'write') return async () => { throw Object.assign(enospc(path), { syscall: 'write' }); };
+          if (name === 'sync') return async () => { throw Object.assign(enospc(path), { syscall: 'fsync' }); };
           const value = Reflect.get(target, name, target);
           return typeof value === 'function' ? value.bind(target) : value;
         },
@@ -44,7 +51,7 @@ async function expectDiskFull(t: any, s: Awaited<ReturnType<typeof backupServer>
 }
 
 t.test('a full disk while blobs are written fails the job as disk-full; status records it; nothing is listed or left', async (t) => {
-  const files = fullDisk((path, flags) => flags === 'wx' && path.includes('objects'));
+  const files = fullDisk((call, path) => call === 'copy' && path.includes('objects'));
   const clock = new ManualClock();
   const s = await backupServer(t, { files, clock });
   const root = tempDir(t);
@@ -54,8 +61,8 @@ t.test('a full disk while blobs are written fails the job as disk-full; status r
   await expectDiskFull(t, s, root, clock);
 });
 
-t.test('a disk that fills up in the middle of a file, or when the manifest is written', async (t) => {
-  const files = fullDisk((path, flags) => flags === 'wx:write' && path.includes('objects'));
+t.test('a disk found full when the copies are fsynced, or when the manifest is written', async (t) => {
+  const files = fullDisk((call, path) => call === 'sync' && path.includes('objects'));
   const clock = new ManualClock();
   const s = await backupServer(t, { files, clock });
   const root = tempDir(t);
@@ -64,7 +71,7 @@ t.test('a disk that fills up in the middle of a file, or when the manifest is wr
   files.full = true;
   await expectDiskFull(t, s, root, clock);
 
-  const manifestFull = fullDisk((path, flags) => flags === 'wx' && path.includes('.manifest-'));
+  const manifestFull = fullDisk((call, path) => call === 'create' && path.includes('.manifest-'));
   const other = await backupServer(t, { files: manifestFull, clock });
   const otherRoot = tempDir(t);
   await seedTree(activeTree(other), { blobs: 2 });

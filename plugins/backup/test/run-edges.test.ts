@@ -96,7 +96,7 @@ t.test('a failed run whose folder cannot be removed still fails with its own cla
   let broken = false;
   const files: BackupFiles = {
     ...nodeFiles,
-    open: async (path, flags, mode) => (broken && flags === 'wx' && path.includes('objects') ? Promise.reject(failing('ENOSPC', 'open', path)) : nodeFiles.open(path, flags, mode)),
+    copyFile: async (from, to) => (broken ? Promise.reject(failing('ENOSPC', 'copyfile', to)) : nodeFiles.copyFile(from, to)),
     remove: async (path) => (broken ? Promise.reject(failing('EBUSY', 'rm', path)) : nodeFiles.remove(path)),
   };
   const s = await backupServer(t, { files });

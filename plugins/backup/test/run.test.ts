@@ -247,7 +247,7 @@ t.test('a tree whose file no longer matches its address, or is gone, fails the r
   writeFileSync(tree.blobs.path(first), 'not what was stored');
   const corrupt = await backupNow(s);
   t.equal(corrupt.state, 'failed');
-  t.same(corrupt.error, { code: 'tree-object-corrupt', message: `The tree's file of blob ${first} no longer matches its address`, details: { address: first } });
+  t.same(corrupt.error, { code: 'tree-object-corrupt', message: `The tree's file of blob ${first} no longer matches what was stored`, details: { address: first } });
   t.same(await manifests(s, root), [], 'nothing listed');
   t.same(readdirSync(join(root, tree.id)), [], 'and nothing left');
   t.match((await s.request('GET', '/v1/backup/status')).json(), { last_failure_class: 'tree-object-corrupt' });
