@@ -164,7 +164,8 @@ export class BackupWriter {
     await this.writeManifest(folder, manifest);
     onCommitted(backupId);
 
-    const pruned = await this.prune(target, backupId);
+    // The backups of the tree, newest first: the one just made, then those read at the start (runs of a tree never overlap).
+    const pruned = await this.prune(target, [manifest, ...earlier.readable], backupId);
     return {
       backup_id: backupId,
       tree_id: tree.id,
@@ -266,12 +267,11 @@ export class BackupWriter {
   }
 
   /** Step 5: retention. A backup loses its manifest first (it no longer exists), then its files. Failures are logged, not fatal. */
-  private async prune(target: BackupTarget, made: string): Promise<number> {
+  private async prune(target: BackupTarget, backups: Manifest[], made: string): Promise<number> {
     const { files, kill, clock, logger } = this.parts;
     let pruned = 0;
     try {
-      const { readable } = await backupsOfTree(target.root, target.tree.id);
-      for (const backupId of toPrune(readable, target.retention, clock.now(), made)) {
+      for (const backupId of toPrune(backups, target.retention, clock.now(), made)) {
         const folder = backupFolder(target.root, target.tree.id, backupId);
         await files.remove(join(folder, MANIFEST));
         await syncFolder(files, folder);
@@ -380,19 +380,16 @@ class ObjectCopier {
   /** fsync of every file copied (a link's data is already on disk), then of the folders that name them. */
   async syncAll(): Promise<void> {
     const { files } = this.parts;
-    let next = 0;
-    const worker = async () => {
-      while (next < this.copied.length) {
-        const handle = await files.open(this.copied[next++], 'r');
-        try {
-          await handle.sync();
-        } finally {
-          await handle.close();
-        }
+    const syncFile = async (file: string) => {
+      const handle = await files.open(file, 'r');
+      try {
+        await handle.sync();
+      } finally {
+        await handle.close();
       }
     };
-    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, this.copied.length) }, worker));
-    for (const shard of this.shards.keys()) await syncFolder(files, shard);
+    await inParallel(this.copied, syncFile);
+    await inParallel([...this.shards.keys()], (shard) => syncFolder(files, shard));
     await syncFolder(files, join(this.folder, OBJECTS));
   }
 
@@ -425,4 +422,21 @@ class ObjectCopier {
     this.onBytes(blob.size_bytes);
     await this.context.checkpoint();
   }
+}
+
+/** Runs `work` on every item, `CONCURRENCY` at a time (file-system calls run on libuv's four threads); rejects with the first failure once all have settled. */
+async function inParallel<T>(items: T[], work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  const worker = async () => {
+    while (!failure && next < items.length) {
+      try {
+        await work(items[next++]);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, worker));
+  if (failure) throw failure.error;
 }
