@@ -8,6 +8,7 @@ import { questionRoutes } from './routes/questions.js';
 import { planRoutes } from './routes/plans.js';
 import { logRoutes } from './routes/log.js';
 import { sessionRoutes } from './routes/sessions.js';
+import { subjectsFollowMerges } from './merges.js';
 
 /**
  * @rootline/plugin-research: the research desk of the Genealogical Proof Standard. Research
@@ -36,5 +37,6 @@ export default definePlugin({
       await sessionRoutes(mount);
     });
     linkCapturedClaims(app.kernel);
+    subjectsFollowMerges(app.kernel);
   },
 });
