@@ -100,9 +100,10 @@ export class JobRunner {
     });
     if (!settling.length) return;
     let timer: NodeJS.Timeout | undefined;
+    // Not unref'd: while the server stops nothing else may keep the process alive, and an
+    // unref'd timer would let it exit with this close (and whoever awaits it) never settled.
     const timeout = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, this.parts.closeTimeoutMs);
-      timer.unref();
     });
     await Promise.race([Promise.allSettled(settling), timeout]);
     clearTimeout(timer);
