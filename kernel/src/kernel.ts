@@ -20,12 +20,16 @@ import { addTreeIdParam } from './http/route-conventions.js';
 import { bindQueryToTree } from './http/paging.js';
 import { ReadFilters, type ReadFilter } from './http/read-filters.js';
 import { Problems } from './errors.js';
+import { logFile, readLogTail } from './logger.js';
+import { issueAgentCredentialFile } from './auth/agent-files.js';
 
 export interface KernelSettings {
   appVersion: string;
   /** Milliseconds between `: keep-alive` comments on the change stream. */
   heartbeatMs: number;
   env: NodeJS.ProcessEnv;
+  /** How a command line runs this install's `rootline` (the CLI passes Node and its script; else `rootline` on the PATH). */
+  launcher: { command: string; args: string[] };
 }
 
 /** What assembly hands the kernel (one object, so adding a part never reorders arguments). */
@@ -118,6 +122,18 @@ export interface PluginKernel {
    * its own tables. Call it while registering (a tree plugin calling it stops boot).
    */
   registryTables(): RegistryTables;
+  /**
+   * Agent credentials for a program on this machine that the human connects (an assistant
+   * harness): the token goes into a file of the data folder for that program's `rootline`
+   * command to read, never to the plugin, a reply or a log. Global plugins only.
+   */
+  agentCredentials(): AgentCredentials;
+  /**
+   * The command line that runs this install's `rootline` with `args` against this data folder
+   * (`--data-dir` added): what a program on the machine is told to start. It names places of
+   * the machine: write it only into the human's own files, never into a reply or a log.
+   */
+  commandLine(args: string[]): { command: string; args: string[] };
   readonly paging: Paging;
   readonly logger: Logger;
   /** The container's singletons, for what a plugin needs while registering (a catalogue, a renderer). */
@@ -130,6 +146,21 @@ export interface TreeSummary {
   tree_id: string;
   name: string;
   created_at_ms: number;
+}
+
+/** Agent credentials held for a named local program (kernel/src/auth/agent-files.ts). */
+export interface AgentCredentials {
+  /**
+   * Issues a new agent credential labelled `label` and writes its token to the file of `name`
+   * (`[a-z0-9-]`, 1-64), replacing an earlier token there atomically; returns its id. The
+   * earlier credential stays valid until `revoke`. If the file cannot be written, the new
+   * credential is revoked and the error thrown.
+   */
+  issue(name: string, label: string): string;
+  /** Revokes an agent credential; false when it was unknown or already revoked. */
+  revoke(credentialId: string): boolean;
+  /** Whether the credential exists, is an agent's and is not revoked. */
+  isActive(credentialId: string): boolean;
 }
 
 /** A global plugin's way into the registry database: prepared statements (cached) and transactions. */
@@ -293,6 +324,33 @@ export class Kernel implements PluginKernel {
     };
   }
 
+  agentCredentials(): AgentCredentials {
+    this.requireScope('global', 'agentCredentials');
+    const { registry, layout } = this;
+    return {
+      issue: (name, label) => issueAgentCredentialFile(registry, layout, name, label),
+      revoke: (credentialId) => registry.revokeCredential(credentialId),
+      isActive: (credentialId) => {
+        const row = registry.credential(credentialId);
+        return row?.kind === 'agent' && row.revoked_at_ms === null;
+      },
+    };
+  }
+
+  commandLine(args: string[]): { command: string; args: string[] } {
+    const { launcher } = this.settings;
+    return { command: launcher.command, args: [...launcher.args, ...args, '--data-dir', this.layout.root] };
+  }
+
+  loadedPlugins(): LoadedPlugin[] {
+    return this.plugins.map(({ name, version, scope }) => ({ name, version, scope }));
+  }
+
+  async recentLog(maxBytes: number): Promise<string> {
+    await new Promise<void>((resolve) => this.logger.flush(() => resolve()));
+    return readLogTail(logFile(this.layout.logsDir), maxBytes);
+  }
+
   declareIngest(...formats: string[]): void {
     for (const format of formats) this.ingestFormats.add(format);
   }
@@ -310,7 +368,7 @@ export class Kernel implements PluginKernel {
   /** A plugin declares its scope; routes (or tables) of the other kind are a mistake to stop at boot. */
   private requireScope(scope: LoadedPlugin['scope'], method: string): void {
     if (this.current && this.current.scope !== scope) {
-      const instead = method === 'registryTables' ? 'keep its tables in the tree database' : `use kernel.${scope === 'tree' ? 'globalRoutes' : 'treeRoutes'}`;
+      const instead = method === 'registryTables' ? 'keep its tables in the tree database' : method === 'agentCredentials' ? 'leave credentials to global plugins' : `use kernel.${scope === 'tree' ? 'globalRoutes' : 'treeRoutes'}`;
       throw new Error(`Plugin ${this.current.name} is declared ${this.current.scope}-scoped but calls kernel.${method}; declare scope: '${scope}' or ${instead}`);
     }
   }

@@ -52,6 +52,9 @@ t.test('the OpenAPI document: public, 3.1, bearer auth, both mounts, tiers and P
       t.same(operation.responses[status], problem(TEXT[status as keyof typeof TEXT]), `${method} ${path}: ${status} is a Problem`);
     }
   }
+  t.equal(doc.paths['/v1/trees'].get['x-access'], 'agent', 'who may call it: agents too');
+  t.equal(doc.paths['/v1/trees'].post['x-access'], 'human', 'who may call it: the human only');
+  t.equal(doc.paths['/v1/trees/{tree_id}/jottings'].post['x-access'], 'agent');
   t.match(doc.paths['/v1/trees/{tree_id}/jottings'].post.parameters, [{ in: 'path', name: 'tree_id', required: true }], 'the pinned mount takes tree_id');
   for (const hidden of ['/v1/openapi.json', '/v1/docs', '/v1/docs/init.js', '/v1/docs/assets/{file}']) t.notOk(doc.paths[hidden], `${hidden} is not listed`);
 });

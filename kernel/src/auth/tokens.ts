@@ -11,7 +11,7 @@ const newToken = (prefix: string) => prefix + randomBytes(32).toString('base64ur
 const tokenDigest = (token: string) => createHash('sha256').update(token).digest();
 
 /** Writes a secret file atomically with mode 0600. */
-function writeSecretFile(file: string, content: string): void {
+export function writeSecretFile(file: string, content: string): void {
   const temporary = `${file}.${process.pid}.tmp`;
   writeFileSync(temporary, content, { mode: 0o600 });
   chmodSync(temporary, 0o600);

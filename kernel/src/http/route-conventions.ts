@@ -30,7 +30,7 @@ function refuseUnknownFields(schema: unknown): void {
 /**
  * Conventions every route gets from the kernel, whoever declares it:
  * a strict query string (unknown parameter -> 400), bodies that refuse unknown fields,
- * the tier `x-service-tier: preview`, and the Problem statuses documented in OpenAPI.
+ * the tier `x-service-tier: preview`, who may call it (`x-access`: human, agent, public), and the Problem statuses documented in OpenAPI.
  */
 export function installRouteConventions(app: FastifyInstance): void {
   app.addHook('onRoute', (route: RouteOptions) => {
@@ -42,6 +42,8 @@ export function installRouteConventions(app: FastifyInstance): void {
     if (schema.body) refuseUnknownFields(schema.body);
     schema['x-service-tier'] = 'preview';
     const config = (route.config ?? {}) as RouteConfig;
+    // Who may call it, in the OpenAPI document: what `rootline mcp` offers an agent is read from here.
+    schema['x-access'] = config.public ? 'public' : config.humanOnly ? 'human' : 'agent';
     const problems = new Set<number>((schema['x-problems'] as number[] | undefined) ?? []);
     problems.add(400);
     problems.add(421);

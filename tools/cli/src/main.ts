@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultDataDir, readManifest, openRegistry, ManifestError, type Manifest, type PluginSource } from '@rootline/kernel/host';
 import { serve } from './serve.js';
@@ -28,6 +28,15 @@ const USAGE = `Usage:
   rootline agent revoke ID [--data-dir DIR]
   rootline import FILE [--tree ID] [--allow-duplicate] [--data-dir DIR]
   rootline export [--version 7.0|5.5.1] [--out FILE] [--force] [--tree ID] [--include-living] [--gedzip] [--data-dir DIR]`;
+
+/**
+ * How a program on this machine starts this same `rootline` (a connected assistant's server
+ * entry): the built bundle is run by this Node with its script; from source, `rootline` on the PATH.
+ */
+function launcherOf(context: CliContext): { command: string; args: string[] } | undefined {
+  const script = process.argv[1];
+  return context.builtIn && script ? { command: process.execPath, args: [realpathSync(script)] } : undefined;
+}
 
 /** The `rootline` command. Returns the exit code. */
 export async function main(argv: string[], context: CliContext = {}): Promise<number> {
@@ -93,7 +102,7 @@ export async function main(argv: string[], context: CliContext = {}): Promise<nu
         return 2;
       }
     }
-    return serve({ dataDir, port, manifest: manifest ?? { plugins: [] }, builtIn: context.builtIn, appVersion: context.appVersion ?? '0.1.0', out, err });
+    return serve({ dataDir, port, manifest: manifest ?? { plugins: [] }, builtIn: context.builtIn, appVersion: context.appVersion ?? '0.1.0', launcher: launcherOf(context), out, err });
   }
 
   if (command === 'token') {

@@ -8,6 +8,8 @@ export interface ServeOptions {
   manifest: Manifest;
   builtIn?: Map<string, PluginSource>;
   appVersion: string;
+  /** How a command line runs this `rootline` (CONTRACT §12: what a connected assistant starts). */
+  launcher?: { command: string; args: string[] };
   out: (line: string) => void;
   err: (line: string) => void;
 }
@@ -24,7 +26,7 @@ export async function serve(options: ServeOptions): Promise<number> {
   }
   let server;
   try {
-    server = await createServer({ dataDir: options.dataDir, manifest: options.manifest, builtIn: options.builtIn, appVersion: options.appVersion });
+    server = await createServer({ dataDir: options.dataDir, manifest: options.manifest, builtIn: options.builtIn, appVersion: options.appVersion, launcher: options.launcher });
   } catch (error) {
     options.err(`rootline: cannot start: ${error instanceof BootError ? error.message : (error as Error).message}`);
     return 1;
