@@ -20,7 +20,6 @@ import { addTreeIdParam } from './http/route-conventions.js';
 import { bindQueryToTree } from './http/paging.js';
 import { ReadFilters, type ReadFilter } from './http/read-filters.js';
 import { Problems } from './errors.js';
-import { logFile, readLogTail } from './logger.js';
 import { issueAgentCredentialFile } from './auth/agent-files.js';
 
 export interface KernelSettings {
@@ -340,15 +339,6 @@ export class Kernel implements PluginKernel {
   commandLine(args: string[]): { command: string; args: string[] } {
     const { launcher } = this.settings;
     return { command: launcher.command, args: [...launcher.args, ...args, '--data-dir', this.layout.root] };
-  }
-
-  loadedPlugins(): LoadedPlugin[] {
-    return this.plugins.map(({ name, version, scope }) => ({ name, version, scope }));
-  }
-
-  async recentLog(maxBytes: number): Promise<string> {
-    await new Promise<void>((resolve) => this.logger.flush(() => resolve()));
-    return readLogTail(logFile(this.layout.logsDir), maxBytes);
   }
 
   declareIngest(...formats: string[]): void {
