@@ -20,6 +20,7 @@ import { addTreeIdParam } from './http/route-conventions.js';
 import { bindQueryToTree } from './http/paging.js';
 import { ReadFilters, type ReadFilter } from './http/read-filters.js';
 import { Problems } from './errors.js';
+import { logFile, readLogTail } from './logger.js';
 import { issueAgentCredentialFile } from './auth/agent-files.js';
 
 export interface KernelSettings {
@@ -121,6 +122,14 @@ export interface PluginKernel {
    * its own tables. Call it while registering (a tree plugin calling it stops boot).
    */
   registryTables(): RegistryTables;
+  /** Name, version and scope of every plugin of this build, in manifest order (what capabilities and diagnostics list). */
+  loadedPlugins(): LoadedPlugin[];
+  /**
+   * The end of the server's log (at most `maxBytes`, whole lines only, after what the logger
+   * still held was written): what diagnostics shows. The file's place belongs to the host: never
+   * show or log it. Empty when there is no log file.
+   */
+  recentLog(maxBytes: number): Promise<string>;
   /**
    * Agent credentials for a program on this machine that the human connects (an assistant
    * harness): the token goes into a file of the data folder for that program's `rootline`
@@ -339,6 +348,15 @@ export class Kernel implements PluginKernel {
   commandLine(args: string[]): { command: string; args: string[] } {
     const { launcher } = this.settings;
     return { command: launcher.command, args: [...launcher.args, ...args, '--data-dir', this.layout.root] };
+  }
+
+  loadedPlugins(): LoadedPlugin[] {
+    return this.plugins.map(({ name, version, scope }) => ({ name, version, scope }));
+  }
+
+  async recentLog(maxBytes: number): Promise<string> {
+    await new Promise<void>((resolve) => this.logger.flush(() => resolve()));
+    return readLogTail(logFile(this.layout.logsDir), maxBytes);
   }
 
   declareIngest(...formats: string[]): void {

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { mkdirSync, openSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readSync } from 'node:fs';
 import pino, { type Logger } from 'pino';
 
 /**
@@ -10,7 +10,7 @@ export function createLogger(logsDir: string, level = process.env.ROOTLINE_LOG_L
   // The file is opened here, synchronously, so the logger is ready before the first line;
   // writes are asynchronous.
   mkdirSync(logsDir, { recursive: true });
-  const fd = openSync(join(logsDir, 'rootline.log'), 'a', 0o600);
+  const fd = openSync(logFile(logsDir), 'a', 0o600);
   const destination = pino.destination({ fd, sync: false });
   return pino(
     {
@@ -23,4 +23,31 @@ export function createLogger(logsDir: string, level = process.env.ROOTLINE_LOG_L
     },
     destination,
   );
+}
+
+/** The log file in the data folder's logs folder. */
+export function logFile(logsDir: string): string {
+  return join(logsDir, 'rootline.log');
+}
+
+/** The last `maxBytes` of `file`, cut after the first line break when the cut falls inside a line; '' when it does not exist. */
+export function readLogTail(file: string, maxBytes: number): string {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch {
+    return '';
+  }
+  try {
+    const size = fstatSync(fd).size;
+    const start = Math.max(0, size - maxBytes);
+    const buffer = Buffer.alloc(size - start);
+    const read = readSync(fd, buffer, 0, buffer.length, start);
+    const text = buffer.subarray(0, read).toString('utf8');
+    if (start === 0) return text;
+    const cut = text.indexOf('\n');
+    return cut < 0 ? '' : text.slice(cut + 1);
+  } finally {
+    closeSync(fd);
+  }
 }
