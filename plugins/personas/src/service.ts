@@ -111,6 +111,18 @@ export class PersonasService {
     return rows.map((row) => ({ id: row.id, kind: 'persona', label: shape(row).name.display }));
   }
 
+  /**
+   * Every name of every persona: as written and each GEDCOM piece, one string at a time (what
+   * diagnostics redacts from its bundle). Streams the table, so memory stays flat on any tree;
+   * read it to the end before writing to this tree.
+   */
+  *names(): IterableIterator<string> {
+    const rows = this.tree.prepare(`SELECT as_written, ${NAME_PIECES.join(', ')} FROM personas`).raw().iterate() as IterableIterator<(string | null)[]>;
+    for (const row of rows) {
+      for (const name of row) if (name !== null && name.trim() !== '') yield name;
+    }
+  }
+
   /** The personas among `ids` that exist, in the order of `ids`, in one read (the persons plugin's names). */
   many(ids: readonly string[]): PersonaDto[] {
     if (ids.length === 0) return [];

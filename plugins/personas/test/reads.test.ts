@@ -24,3 +24,13 @@ t.test('labels: each persona\'s display name, unknown ids left out', async (t) =
   t.same(labels, [{ id: ann.id, kind: 'persona', label: 'Ann Shaw' }, { id: written.id, kind: 'persona', label: 'MAO Zedong' }]);
   t.same(personas.labels([]), []);
 });
+
+t.test('names: every name as written and every piece of every persona, blanks left out', async (t) => {
+  const s = await buildTestServer(t, { plugins });
+  const personas = s.server.kernel.servicesFor(s.server.kernel.trees.active(), actor).personasService;
+  t.same([...personas.names()], [], 'an empty tree has no names');
+  personas.create(actor, { given: 'Ann', surname: 'Shaw' });
+  personas.create(actor, { name: 'Bob Lee', nickname: 'Bobby', prefix: ' ' });
+  personas.create(actor, { given: 'Cora', surname_prefix: 'van', surname: 'Dijk', suffix: 'Jr' });
+  t.same([...personas.names()].sort(), ['Ann', 'Bob Lee', 'Bobby', 'Cora', 'Dijk', 'Jr', 'Shaw', 'van']);
+});
