@@ -26,7 +26,8 @@ export interface QuestionRow {
 /** The anchor key of the tree's "General research" (a person anchor is the person's id). */
 export const TREE_ANCHOR = '*';
 
-const SELECT_QUESTION = `SELECT q.id, q.text, q.status, q.anchor, q.answer, q.proof_argument, q.closed_at_ms,
+/** A question row with its subjects (in order) and plan counts; exported for the query-plan test. */
+export const SELECT_QUESTION = `SELECT q.id, q.text, q.status, q.anchor, q.answer, q.proof_argument, q.closed_at_ms,
   q.coverage_confirmed_at_ms, q.coverage_confirmed_kind, q.coverage_confirmed_credential, q.coverage_confirmed_note,
   q.created_at_ms, q.updated_at_ms, q.seq, q.proposer,
   (SELECT json_group_array(subject) FROM (SELECT subject FROM research_question_subjects WHERE question = q.id ORDER BY position)) AS subjects,

@@ -1,5 +1,5 @@
 // npm run bench: every figure beside the baseline it is measured against, in the same run.
-// Select with ROOTLINE_BENCH=notes,startup,blobs,assertions,people,gedcom,duplicates,merge,backup,conflicts (default: all that exist).
+// Select with ROOTLINE_BENCH=notes,startup,blobs,assertions,people,gedcom,duplicates,merge,backup,conflicts,claims-filter (default: all that exist).
 import { existsSync } from 'node:fs';
 import { benchNotes, benchStartup } from './notes.js';
 import { selectBenches } from './stats.js';
@@ -24,6 +24,7 @@ const benches: [string, Bench | null][] = [
   ['merge', await optional('./merge.ts', 'benchMerge')],
   ['backup', await optional('./backup.ts', 'benchBackup')],
   ['conflicts', await optional('./conflicts.ts', 'benchConflicts')],
+  ['claims-filter', await optional('./claims-filter.ts', 'benchClaimsFilter')],
 ];
 const results: Record<string, unknown> = {};
 for (const [name, bench] of selectBenches(benches, process.env.ROOTLINE_BENCH)) {
