@@ -30,5 +30,17 @@ export const CreateNoteBody = Type.Object(
 );
 export type CreateNoteBody = Static<typeof CreateNoteBody>;
 
-export const NotesQuery = Type.Object({ target: Target });
+/** The most notes one answer of `GET notes?target=` holds, and how many it holds unless `limit` says fewer. */
+export const NOTES_PAGE_LIMIT = 1000;
+
+export const NotesQuery = Type.Object({
+  target: Target,
+  limit: Type.Optional(Type.Integer({
+    description: `Most notes in this answer: 1 to ${NOTES_PAGE_LIMIT} (the default); a value out of range is clamped, not refused. Ordinary targets get all their notes in one answer`,
+    examples: [100],
+  })),
+  cursor: Type.Optional(Type.String({
+    description: 'Where to go on from: taken from the previous answer\'s `Link: <...>; rel="next"` header (opaque; refused with 400 invalid-cursor if changed or used with another target)',
+  })),
+});
 export const NoteParams = Type.Object({ id: Uuid() });

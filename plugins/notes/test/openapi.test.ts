@@ -10,7 +10,13 @@ t.test('the API description gives each route its success response and its proble
   const doc = (await s.request('GET', '/v1/openapi.json')).json();
   const json = (operation: any, status: string) => operation?.responses?.[status]?.content?.['application/json']?.schema;
   for (const mount of ['/v1', '/v1/trees/{tree_id}']) {
-    t.same(json(doc.paths[`${mount}/notes`].get, '200'), { type: 'array', items: NOTE_REF }, `${mount}: the list is an array of notes`);
+    const list = doc.paths[`${mount}/notes`].get;
+    t.match(json(list, '200'), { type: 'array', items: NOTE_REF }, `${mount}: the list is an array of notes`);
+    t.match(list.responses['200'].headers, { link: { schema: { type: 'string' }, description: /rel="next".*RFC 8288/ } }, `${mount}: the list documents its Link header`);
+    t.match(list.parameters.filter((parameter: { name: string }) => ['limit', 'cursor'].includes(parameter.name)), [
+      { name: 'limit', in: 'query', required: false, schema: { type: 'integer' }, description: /1 to 1000 \(the default\)/ },
+      { name: 'cursor', in: 'query', required: false, schema: { type: 'string' }, description: /Link/ },
+    ], `${mount}: limit and cursor are optional and described`);
     t.match(json(doc.paths[`${mount}/notes`].post, '201'), NOTE_SHAPE, `${mount}: writing answers 201 with the note`);
     const read = doc.paths[`${mount}/notes/{id}`].get;
     t.match(json(read, '200'), NOTE_SHAPE, `${mount}: reading answers the note`);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@rootline/kernel';
 import { Type } from '@sinclair/typebox';
-import { CreateNoteBody, NoteDto, NoteParams, NotesQuery } from '../schemas.js';
+import { CreateNoteBody, NoteDto, NoteParams, NotesQuery, NOTES_PAGE_LIMIT } from '../schemas.js';
 import { NoteProblems } from '../errors.js';
 
 /** `GET {P}/notes?target=`, `POST {P}/notes`, `GET {P}/notes/{id}`. */
@@ -12,13 +12,27 @@ export async function notesRoutes(app: FastifyInstance) {
     config: { humanOnly: false },
     schema: {
       summary: 'Notes about one target, oldest first',
+      description: `The array the spec fixes, bounded: at most \`limit\` notes (default and ceiling ${NOTES_PAGE_LIMIT}). When more remain, the answer carries \`Link: <{same path}?target=...&cursor=...>; rel="next"\` (RFC 8288); follow it for the next notes, until an answer has no Link header. Without \`limit\` and \`cursor\` an ordinary target gets every note in one answer, as before.`,
       tags: ['notes'],
       querystring: NotesQuery,
-      response: { 200: Type.Array(NoteDto) },
+      response: {
+        200: Type.Array(NoteDto, {
+          description: 'The notes, oldest first',
+          headers: { link: Type.String({ description: 'Present when more notes remain: `<URL of the next notes>; rel="next"` (RFC 8288)' }) },
+        }),
+      },
     },
   }, async (request, reply) => {
+    const { query } = request;
+    const window = app.kernel.paging.open<string>('notes', query, { max: NOTES_PAGE_LIMIT, default: NOTES_PAGE_LIMIT });
+    const page = window.read((after, take) => request.diScope.cradle.notesService.forTargetPage(query.target, after, take), 0, (row) => row.key);
+    if (page.next_cursor) {
+      // Relative to this server, by the path this request came in on (either mount).
+      const next = new URLSearchParams({ target: query.target, ...(query.limit !== undefined ? { limit: String(window.limit) } : {}), cursor: page.next_cursor });
+      reply.header('link', `<${request.url.split('?')[0]}?${next}>; rel="next"`);
+    }
     // Already JSON (built by SQLite, shaped like NoteDto[]): Fastify sends a string as it is.
-    const json = request.diScope.cradle.notesService.forTargetJson(request.query.target) as unknown as NoteDto[];
+    const json = `[${page.items.map((row) => row.item).join(',')}]` as unknown as NoteDto[];
     return reply.type('application/json; charset=utf-8').send(json);
   });
 
