@@ -6,6 +6,7 @@ export { Kernel, type KernelSettings } from './kernel.js';
 export { createServer, BootError, FIRST_TREE_NAME, type RootlineServer, type ServerOptions } from './server.js';
 export { uuidv7, idSource } from './ids.js';
 export { defaultDataDir } from './storage/data-dir.js';
+export { DataDirLockedError, lockDataDir, lockedMessage, type DataDirLock, type LockHolder } from './storage/data-lock.js';
 export { readManifest, ManifestError } from './manifest.js';
 export type { Manifest, ManifestEntry, PluginSource } from './plugin.js';
 export { createAgentCredential } from './auth/tokens.js';

@@ -6,6 +6,7 @@ import { asValue, createContainer, InjectionMode } from 'awilix';
 import type { Logger } from 'pino';
 import { dataDirLayout, ensureDataDir, type DataDirLayout } from './storage/data-dir.js';
 import { openDatabase } from './storage/sqlite.js';
+import { DataDirLockedError, lockDataDir, waitForHolderUrl, type DataDirLock, type LockOptions } from './storage/data-lock.js';
 import { applyMigrations, MigrationChecksumError } from './storage/migrations.js';
 import { registryMigrations } from './storage/kernel-schema.js';
 import { Registry } from './storage/registry.js';
@@ -51,6 +52,12 @@ export interface ServerOptions {
   env?: NodeJS.ProcessEnv;
   /** How a command line runs this `rootline` (what a connected assistant is told to start); default `rootline` on the PATH. */
   launcher?: { command: string; args: string[] };
+  /**
+   * The data folder's lock (storage/data-lock.ts), taken before any database opens and
+   * held until `close()`: what holds it (`serve` by default, or the command a server is
+   * started for). Another process holding it fails the start with `DataDirLockedError`.
+   */
+  lock?: Pick<LockOptions, 'command' | 'waitForToolMs'>;
 }
 
 export interface RootlineServer {
@@ -75,8 +82,27 @@ function bootMessage(error: unknown, plugin?: string): string {
   return (err.message ?? String(error)).split('\n')[0];
 }
 
-/** Assembles a Rootline server from a manifest: kernel first, then each plugin in order. */
+/**
+ * Assembles a Rootline server from a manifest: kernel first, then each plugin in order.
+ * The data folder's lock is taken first and held until `close()`; a failed start lets it go.
+ */
 export async function createServer(options: ServerOptions): Promise<RootlineServer> {
+  let lock: DataDirLock;
+  try {
+    lock = lockDataDir(options.dataDir, { role: 'server', command: options.lock?.command ?? 'serve', waitForToolMs: options.lock?.waitForToolMs });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) throw new DataDirLockedError(await waitForHolderUrl(options.dataDir, error.holder));
+    throw error;
+  }
+  try {
+    return await assemble(options, lock);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+async function assemble(options: ServerOptions, lock: DataDirLock): Promise<RootlineServer> {
   const env = options.env ?? process.env;
   const layout = dataDirLayout(options.dataDir);
   ensureDataDir(layout);
@@ -226,13 +252,18 @@ export async function createServer(options: ServerOptions): Promise<RootlineServ
     streams,
     async listen(port: number) {
       const url = await app.listen({ host: '127.0.0.1', port });
+      lock.setUrl(url.replace('localhost', '127.0.0.1'));
       logger.info({ url }, 'listening');
       return url;
     },
     async close() {
       streams.closeAll();
-      await app.close();
-      logger.flush?.();
+      try {
+        await app.close();
+      } finally {
+        logger.flush?.();
+        lock.release();
+      }
     },
   };
 }

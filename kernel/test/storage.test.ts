@@ -50,10 +50,10 @@ t.test('the data folder: its layout, and private folders for what is secret', as
     treesDir: join(root, 'trees'),
     logsDir: join(root, 'logs'),
     serverFile: join(root, 'server.json'),
+    lockFile: join(root, 'rootline.lock'),
   });
   ensureDataDir(layout);
-  for (const dir of [layout.root, layout.credentialsDir, layout.agentsDir]) t.equal(statSync(dir).mode & 0o777, 0o700, `${dir.slice(root.length) || '/'} is 0700`);
-  for (const dir of [layout.treesDir, layout.logsDir]) t.ok(statSync(dir).isDirectory(), `${dir.slice(root.length)} exists`);
+  for (const dir of [layout.root, layout.credentialsDir, layout.agentsDir, layout.treesDir, layout.logsDir]) t.equal(statSync(dir).mode & 0o777, 0o700, `${dir.slice(root.length) || '/'} is 0700`);
   ensureDataDir(layout);
   t.pass('a second call changes nothing and does not throw');
 });

@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
-import { join } from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { chmodSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
 
 /** CONTRACT §1: --data-dir, else $ROOTLINE_HOME, else the OS default. */
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
@@ -19,6 +19,8 @@ export interface DataDirLayout {
   treesDir: string;
   logsDir: string;
   serverFile: string;
+  /** The lock one process holds while it writes this folder (storage/data-lock.ts). */
+  lockFile: string;
 }
 
 export function dataDirLayout(root: string): DataDirLayout {
@@ -31,13 +33,32 @@ export function dataDirLayout(root: string): DataDirLayout {
     treesDir: join(root, 'trees'),
     logsDir: join(root, 'logs'),
     serverFile: join(root, 'server.json'),
+    lockFile: join(root, 'rootline.lock'),
   };
 }
 
-export function ensureDataDir(layout: DataDirLayout): void {
-  mkdirSync(layout.root, { recursive: true, mode: 0o700 });
-  mkdirSync(layout.credentialsDir, { recursive: true, mode: 0o700 });
-  mkdirSync(layout.agentsDir, { recursive: true, mode: 0o700 });
-  mkdirSync(layout.treesDir, { recursive: true });
-  mkdirSync(layout.logsDir, { recursive: true });
+/**
+ * Makes the data folder and its folders, private to the user (issue 17, point 2): on POSIX
+ * every folder is 0700 and every file 0600, whatever they were (a folder made beforehand
+ * with 0755, databases and logs of an older version). Files Rootline writes later are made
+ * 0600 where they are created (databases, logs, tokens, blobs, server.json). Blob folders
+ * (`trees/<id>/objects`) are made private themselves but not walked: there may be hundreds
+ * of thousands of files, written 0600 by the blob store, and unreachable by other users
+ * through their 0700 parents either way. On Windows the folder sits in the user's profile,
+ * which other users cannot read; modes are not touched there.
+ */
+export function ensureDataDir(layout: DataDirLayout, platform = process.platform): void {
+  for (const dir of [layout.root, layout.credentialsDir, layout.agentsDir, layout.treesDir, layout.logsDir]) mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if (platform !== 'win32') makePrivate(layout.root, 0);
+}
+
+/** chmod by path (never a descriptor: closing one would drop the data folder's lock, see data-lock.ts). */
+function makePrivate(path: string, depth: number): void {
+  const stat = lstatSync(path);
+  if (stat.isSymbolicLink()) return;
+  const wanted = stat.isDirectory() ? 0o700 : 0o600;
+  if ((stat.mode & 0o777) !== wanted) chmodSync(path, wanted);
+  // trees/<id>/objects is at depth 3: made private, not walked.
+  if (!stat.isDirectory() || (depth === 3 && basename(path) === 'objects')) return;
+  for (const name of readdirSync(path)) makePrivate(join(path, name), depth + 1);
 }

@@ -7,8 +7,29 @@
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { followJob, ProgressBar } from './progress.js';
-import { problemOf } from './session.js';
+import type { Command } from 'commander';
+import { problemOf, withSession } from './session.js';
+import { withDataDir, type CommandContext } from './command.js';
 import { countsLine, jobFailure, lossReportLine, mountOf, type TransferOptions } from './import.js';
+
+/** `rootline export`. */
+export function registerExport(program: Command, context: CommandContext): void {
+  withDataDir(program.command('export'))
+    .description('export a tree as GEDCOM 7.0 or 5.5.1 (living persons left out)')
+    .option('--version <version>', 'the GEDCOM version: 7.0 or 5.5.1', '7.0')
+    .option('--out <file>', 'where to write (default: "<tree name>.ged" here)')
+    .option('--force', 'overwrite an existing file')
+    .option('--tree <id>', 'the tree to export (default: the active tree)')
+    .option('--include-living', 'include living persons')
+    .option('--gedzip', 'write a GEDZIP (.gdz) with the media files')
+    .option('--manifest <file>', 'the plugin manifest of a server started for the command')
+    .action((options: { dataDir?: string; manifest?: string; version: string; out?: string; force?: boolean; tree?: string; includeLiving?: boolean; gedzip?: boolean }) =>
+      withSession(context, options, 'export', (session, progress) =>
+        exportCommand({
+          session, tree: options.tree, out: context.out, err: context.err, progress,
+          version: options.version, outFile: options.out, includeLiving: options.includeLiving ?? false, gedzip: options.gedzip ?? false, force: options.force ?? false,
+        })));
+}
 
 export interface ExportCommandOptions extends TransferOptions {
   version: string;
@@ -24,7 +45,7 @@ function fileNameOf(treeName: string, gedzip: boolean): string {
   return `${safe}${gedzip ? '.gdz' : '.ged'}`;
 }
 
-export async function exportCommand(options: ExportCommandOptions): Promise<number> {
+async function exportCommand(options: ExportCommandOptions): Promise<number> {
   if (options.version !== '7.0' && options.version !== '5.5.1') {
     options.err(`rootline: --version must be 7.0 or 5.5.1, not ${JSON.stringify(options.version)}`);
     return 2;

@@ -5,8 +5,23 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
+import type { Command } from 'commander';
 import { followJob, ProgressBar, type JobView } from './progress.js';
-import { problemOf, type Session } from './session.js';
+import { problemOf, withSession, type Session } from './session.js';
+import { withDataDir, type CommandContext } from './command.js';
+
+/** `rootline import FILE`. */
+export function registerImport(program: Command, context: CommandContext): void {
+  withDataDir(program.command('import'))
+    .description('import a GEDCOM file (.ged) or GEDZIP (.gdz) into a tree')
+    .argument('<file>', 'the file to import')
+    .option('--tree <id>', 'the tree to import into (default: the active tree)')
+    .option('--allow-duplicate', 'import a file that was imported before')
+    .option('--manifest <file>', 'the plugin manifest of a server started for the command')
+    .action((file: string, options: { dataDir?: string; manifest?: string; tree?: string; allowDuplicate?: boolean }) =>
+      withSession(context, options, 'import', (session, progress) =>
+        importCommand(file, { session, tree: options.tree, out: context.out, err: context.err, progress, allowDuplicate: options.allowDuplicate ?? false })));
+}
 
 export interface TransferOptions {
   session: Session;
@@ -38,7 +53,7 @@ export function jobFailure(what: string, job: JobView): string {
   return `rootline: the ${what} failed: ${job.error?.message ?? 'no reason given'}${line} [${job.error?.code ?? 'unknown'}]`;
 }
 
-export async function importCommand(file: string | undefined, options: TransferOptions & { allowDuplicate: boolean }): Promise<number> {
+async function importCommand(file: string | undefined, options: TransferOptions & { allowDuplicate: boolean }): Promise<number> {
   if (!file) {
     options.err('rootline: import needs a FILE (a .ged or .gdz)');
     return 2;

@@ -1,6 +1,37 @@
-import { writeFileSync, rmSync, renameSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { createServer, BootError, type Manifest, type PluginSource } from '@rootline/kernel/host';
+import { writeFileSync, rmSync, renameSync, realpathSync } from 'node:fs';
+import type { Command } from 'commander';
+import { createServer, BootError, DataDirLockedError, type Manifest, type PluginSource } from '@rootline/kernel/host';
+import { dataDirOf, manifestOf, UsageError, withDataDir, type CommandContext } from './command.js';
+
+/**
+ * How a program on this machine starts this same `rootline` (a connected assistant's server
+ * entry): the built bundle is run by this Node with its script; from source, `rootline` on the PATH.
+ */
+function launcherOf(context: CommandContext): { command: string; args: string[] } | undefined {
+  const script = process.argv[1];
+  return context.builtIn && script ? { command: process.execPath, args: [realpathSync(script)] } : undefined;
+}
+
+/** `rootline serve`. */
+export function registerServe(program: Command, context: CommandContext): void {
+  withDataDir(program.command('serve'))
+    .description('run the server on 127.0.0.1 (one per data folder)')
+    .option('--port <n>', 'the port; 0 picks a free one (default: $ROOTLINE_PORT, else 7420)')
+    .option('--manifest <file>', 'the plugin manifest (default: the one this build was made from)')
+    .option('--host <address>', 'only 127.0.0.1 is accepted')
+    .action(async (options: { dataDir?: string; port?: string; manifest?: string; host?: string }) => {
+      if (options.host && options.host !== '127.0.0.1') throw new UsageError(`refusing to listen on ${options.host}: Rootline listens on 127.0.0.1 only`);
+      const portText = options.port ?? context.env.ROOTLINE_PORT ?? '7420';
+      const port = Number(portText);
+      if (!/^\d+$/.test(portText) || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not ${JSON.stringify(portText)}`);
+      const manifest = manifestOf(options.manifest, context);
+      const missing = context.builtIn && manifest.plugins.find((entry) => !context.builtIn!.has(entry.name));
+      if (missing) throw new UsageError(`plugin ${missing.name} is not part of this build; rebuild with it in the manifest`);
+      // Everything the server writes (databases, logs, backups, server.json) is private to the user.
+      if (process.platform !== 'win32') process.umask(0o077);
+      context.exitCode = await serve({ dataDir: dataDirOf(options, context), port, manifest, builtIn: context.builtIn, appVersion: context.appVersion, launcher: launcherOf(context), out: context.out, err: context.err });
+    });
+}
 
 export interface ServeOptions {
   dataDir: string;
@@ -17,18 +48,16 @@ export interface ServeOptions {
 /**
  * `rootline serve`: boots the server on 127.0.0.1, prints exactly one line when ready,
  * writes `<data>/server.json` (0600), and on SIGINT/SIGTERM stops cleanly and removes it.
+ * The data folder's lock (taken by createServer before any database opens) makes a second
+ * server on the same folder exit 1 naming the first one's address and pid.
  */
-export async function serve(options: ServeOptions): Promise<number> {
-  const running = runningServer(join(options.dataDir, 'server.json'));
-  if (running) {
-    options.err(`rootline: already running for this data folder at ${running} (stop it first, or pass another --data-dir)`);
-    return 1;
-  }
+async function serve(options: ServeOptions): Promise<number> {
   let server;
   try {
     server = await createServer({ dataDir: options.dataDir, manifest: options.manifest, builtIn: options.builtIn, appVersion: options.appVersion, launcher: options.launcher });
   } catch (error) {
-    options.err(`rootline: cannot start: ${error instanceof BootError ? error.message : (error as Error).message}`);
+    if (error instanceof DataDirLockedError) options.err(`rootline: ${error.message}`);
+    else options.err(`rootline: cannot start: ${error instanceof BootError ? error.message : (error as Error).message}`);
     return 1;
   }
   let url: string;
@@ -62,21 +91,4 @@ export async function serve(options: ServeOptions): Promise<number> {
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
-}
-
-/** The URL of a live server on this data folder, from its server.json, if its process is alive. */
-function runningServer(serverFile: string): string | null {
-  let info: { url?: string; pid?: number };
-  try {
-    info = JSON.parse(readFileSync(serverFile, 'utf8'));
-  } catch {
-    return null;
-  }
-  if (!info.pid || info.pid === process.pid) return null;
-  try {
-    process.kill(info.pid, 0);
-    return info.url ?? 'an unknown address';
-  } catch {
-    return null; // a stale file left by a crash
-  }
 }

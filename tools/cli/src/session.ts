@@ -6,13 +6,16 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createServer, type Manifest, type PluginSource } from '@rootline/kernel/host';
+import { createServer, DataDirLockedError, type Manifest, type PluginSource } from '@rootline/kernel/host';
+import { dataDirOf, manifestOf, type CommandContext } from './command.js';
 
 export interface SessionOptions {
   dataDir: string;
   manifest: Manifest;
   builtIn?: Map<string, PluginSource>;
   appVersion: string;
+  /** The command the session is for (named to another process that finds the data folder locked). */
+  command?: string;
 }
 
 export interface Session {
@@ -35,10 +38,18 @@ function runningUrl(dataDir: string): string | undefined {
   }
 }
 
-export async function openSession(options: SessionOptions): Promise<Session> {
+async function openSession(options: SessionOptions): Promise<Session> {
   const running = runningUrl(options.dataDir);
   if (running) return session(running, readFileSync(join(options.dataDir, 'credentials', 'human.token'), 'utf8').trim(), false, async () => undefined);
-  const server = await createServer({ dataDir: options.dataDir, manifest: options.manifest, builtIn: options.builtIn, appVersion: options.appVersion });
+  let server;
+  try {
+    server = await createServer({ dataDir: options.dataDir, manifest: options.manifest, builtIn: options.builtIn, appVersion: options.appVersion, lock: { command: options.command ?? 'import' } });
+  } catch (error) {
+    // A server started between the look at server.json and this start: use it.
+    const holder = error instanceof DataDirLockedError ? error.holder : null;
+    if (holder?.role === 'server' && holder.url) return session(holder.url, readFileSync(join(options.dataDir, 'credentials', 'human.token'), 'utf8').trim(), false, async () => undefined);
+    throw error;
+  }
   const url = await server.listen(0);
   const token = readFileSync(server.layout.humanTokenFile, 'utf8').trim();
   return session(url.replace('localhost', '127.0.0.1'), token, true, () => server.close());
@@ -71,5 +82,35 @@ export async function problemOf(reply: Response): Promise<{ code?: string; detai
     return { code: problem.code, detail: problem.detail ?? problem.title ?? `HTTP ${reply.status}`, import_key: problem.import_key };
   } catch {
     return { detail: `HTTP ${reply.status}` };
+  }
+}
+
+/**
+ * Runs an import or export command against a session: the running server, or one started
+ * for the command. Sets the context's exit code (1 with a one-line reason on failure).
+ */
+export async function withSession(
+  context: CommandContext,
+  options: { dataDir?: string; manifest?: string },
+  command: string,
+  body: (session: Session, progress: ((text: string) => void) | null) => Promise<number>,
+): Promise<void> {
+  const manifest = manifestOf(options.manifest, context);
+  let session;
+  try {
+    session = await openSession({ dataDir: dataDirOf(options, context), manifest, builtIn: context.builtIn, appVersion: context.appVersion, command });
+  } catch (error) {
+    context.err(`rootline: cannot reach or start the server: ${(error as Error).message}`);
+    context.exitCode = 1;
+    return;
+  }
+  const progress = context.progress !== undefined ? context.progress : process.stderr.isTTY ? (text: string) => void process.stderr.write(text) : null;
+  try {
+    context.exitCode = await body(session, progress);
+  } catch (error) {
+    context.err(`rootline: ${command} failed: ${(error as Error).message}`);
+    context.exitCode = 1;
+  } finally {
+    await session.close();
   }
 }

@@ -1,5 +1,6 @@
 import t from 'tap';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { openRegistry } from '@rootline/kernel/host';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,11 +34,12 @@ t.test('token prints the same human token every time; agents are created, listed
   const created = await run(['agent', 'create', '--label', 'Assistant', '--data-dir', dir]);
   t.match(created.out[0], /^rla_/);
   const listed = await run(['agent', 'list', '--data-dir', dir]);
-  t.match(listed.out[0], /\tactive\t.*\tAssistant$/);
-  const id = listed.out[0].split('\t')[0];
+  t.equal(listed.out[0], 'CREDENTIAL ID\tSTATE\tCREATED\tLABEL', 'a header first');
+  t.match(listed.out[1], /\tactive\t.*\tAssistant$/);
+  const id = listed.out[1].split('\t')[0];
   t.equal((await run(['agent', 'revoke', id, '--data-dir', dir])).code, 0);
   t.equal((await run(['agent', 'revoke', id, '--data-dir', dir])).code, 1, 'revoking twice says so');
-  t.match((await run(['agent', 'list', '--data-dir', dir])).out[0], /\trevoked\t/);
+  t.match((await run(['agent', 'list', '--data-dir', dir])).out[1], /\trevoked\t/);
 });
 
 t.test('agent revoke refuses the human credential and unknown ids; the human token keeps working', async (t) => {
@@ -91,9 +93,62 @@ function humanRow(dir: string): { credential_id: string; revoked_at_ms: number |
 const humanCredentialId = (dir: string) => humanRow(dir).credential_id;
 const humanRevokedAt = (dir: string) => humanRow(dir).revoked_at_ms;
 
-t.test('unknown commands and options print usage and exit 2', async (t) => {
-  t.equal((await run(['fly'])).code, 2);
-  t.equal((await run(['serve', '--colour'])).code, 2);
-  t.equal((await run([])).code, 2);
-  t.equal((await run(['--help'])).code, 0);
+t.test('unknown commands and options: one line naming the mistake and a hint, exit 2, no stack', async (t) => {
+  const rows: [args: string[], line: string][] = [
+    [['fly'], "rootline: unknown command 'fly'; see rootline help"],
+    [['agnet'], "rootline: unknown command 'agnet' (Did you mean agent?); see rootline help"],
+    [['serve', '--colour'], "rootline: unknown option '--colour'; see rootline serve --help"],
+    [['--colour'], "rootline: unknown option '--colour'; see rootline help"],
+    [['agent', 'frob'], "rootline: unknown agent command 'frob'; see rootline agent --help"],
+    [['agent', 'list', '--labl', 'x'], "rootline: unknown option '--labl'; see rootline agent list --help"],
+    [['agent', 'create'], "rootline: required option '--label <label>' not specified; see rootline agent create --help"],
+    [['agent', 'revoke'], "rootline: missing required argument 'id'; see rootline agent revoke --help"],
+    [['import'], "rootline: missing required argument 'file'; see rootline import --help"],
+    [['export', '--out'], "rootline: option '--out <file>' argument missing; see rootline export --help"],
+    [['token', 'extra'], "rootline: too many arguments for 'token'. Expected 0 arguments but got 1.; see rootline token --help"],
+  ];
+  for (const [args, line] of rows) {
+    const result = await run(args);
+    t.equal(result.code, 2, `${args.join(' ')}: exit 2`);
+    t.same(result.err, [line], `${args.join(' ')}: one line`);
+    t.same(result.out, [], `${args.join(' ')}: nothing on stdout`);
+  }
+});
+
+t.test('help: --version, help, <command> --help, and a bare command group', async (t) => {
+  const version = await main(['--version'], { appVersion: '9.8.7', out: (line) => t.equal(line, '9.8.7'), err: () => t.fail('stderr') });
+  t.equal(version, 0);
+  const help = await run(['help']);
+  t.equal(help.code, 0);
+  const top = help.out.join('\n');
+  for (const command of ['serve', 'token', 'agent', 'import', 'export', 'help']) t.match(top, new RegExp(`^  ${command} .*\\S`, 'm'), `${command} listed with its line`);
+  t.same((await run(['--help'])).out, help.out, '--help is help');
+  const bare = await run([]);
+  t.equal(bare.code, 2, 'no command: the help, exit 2');
+  t.same(bare.out, help.out);
+  const agent = await run(['agent']);
+  t.equal(agent.code, 2);
+  const agentHelp = agent.out.join('\n');
+  for (const sub of ['create', 'list', 'revoke']) t.match(agentHelp, new RegExp(`^  ${sub} .*\\S`, 'm'), `agent alone lists ${sub}`);
+  t.same((await run(['help', 'agent'])).out, agent.out, 'help agent is the same');
+  const serve = await run(['serve', '--help']);
+  t.equal(serve.code, 0);
+  for (const option of ['--data-dir <dir>', '--port <n>', '--manifest <file>']) t.match(serve.out.join('\n'), new RegExp(`^  ${option} +\\S`, 'm'), `serve --help: ${option}`);
+  for (const line of [...help.out, ...agent.out, ...serve.out].join('\n').split('\n')) t.notMatch(line, /^ {6,}\S/, `one line each, never a wrapped continuation: ${line}`);
+});
+
+t.test('every command the README shows is in the help, with its options', async (t) => {
+  const readme = readFileSync(fileURLToPath(new URL('../../../README.md', import.meta.url)), 'utf8');
+  const shown = [...readme.matchAll(/(?:node dist\/rootline\.mjs|rootline)((?: (?:agent )?[a-z]+)(?: [^`\n#|]*)?)/g)].map((match) => match[1].trim());
+  const commands = new Set<string>();
+  for (const line of shown) {
+    const words = line.split(/\s+/);
+    const command = words[0] === 'agent' && /^[a-z]+$/.test(words[1] ?? '') ? `agent ${words[1]}` : words[0];
+    if (!['serve', 'token', 'agent', 'import', 'export', 'help', 'mcp'].includes(command.split(' ')[0])) continue;
+    commands.add(command);
+    const help = (await run([...command.split(' '), '--help'])).out.join('\n');
+    t.match(help, new RegExp(`^Usage: rootline ${command}`, 'm'), `${command} has help`);
+    for (const option of line.match(/--[a-z-]+/g) ?? []) t.match(help, new RegExp(`^  (?:-\\w, )?${option}\\b`, 'm'), `${command} --help lists ${option}`);
+  }
+  t.ok(['token', 'agent create', 'agent list', 'agent revoke', 'import', 'export'].every((command) => commands.has(command)), `the README's commands were found: ${[...commands].join(', ')}`);
 });
