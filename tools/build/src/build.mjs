@@ -14,6 +14,7 @@ import { build } from 'esbuild';
 import { readFileSync, readdirSync, existsSync, mkdirSync, copyFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -30,6 +31,10 @@ const EXTERNAL = ['better-sqlite3', 'sharp', '@napi-rs/canvas', 'pdfjs-dist', 's
 // loadModules (fast-glob) and @fastify/swagger's YAML output (yaml). Replacing them with a
 // stub that throws if ever called keeps ~400 KB out of the bundle and off start-up.
 const UNUSED = { 'fast-glob': join(root, 'tools/build/src/unused-module.cjs'), yaml: join(root, 'tools/build/src/unused-module.cjs') };
+// Packages whose "main" is a UMD wrapper that hands `require` to a factory: esbuild cannot follow
+// those requires (the bundle fails at start with "Cannot find module './impl/format'"), so
+// their ES module build is bundled instead, from the copy the plugin that uses it resolves.
+const UMD_MAIN = { 'jsonc-parser': 'lib/esm/main.js' };
 const MIGRATION = /^(\d{3,})_([a-z0-9_-]+)\.sql$/;
 
 function fail(message) {
@@ -79,6 +84,17 @@ for (const [index, entry] of manifest.plugins.entries()) {
   const src = join(pkg.dir, 'src');
   for (const file of existsSync(src) ? readdirSync(src) : []) if (/worker.*\.mjs$/.test(file)) assets.push(join(src, file));
 }
+const esmBuilds = {};
+for (const [name, entry] of Object.entries(UMD_MAIN)) {
+  for (const { dir } of manifest.plugins.map((plugin) => packages.get(plugin.name))) {
+    try {
+      esmBuilds[name] = join(dirname(createRequire(join(dir, 'package.json')).resolve(`${name}/package.json`)), entry);
+      break;
+    } catch {
+      // not a dependency of this plugin
+    }
+  }
+}
 const appVersion = JSON.parse(readFileSync(join(root, 'tools', 'cli', 'package.json'), 'utf8')).version;
 const entrySource = `${imports.join('\n')}
 import { main } from './tools/cli/src/main.ts';
@@ -97,7 +113,7 @@ await build({
   target: 'node20',
   outfile: bundleFile,
   external: EXTERNAL,
-  alias: UNUSED,
+  alias: { ...UNUSED, ...esmBuilds },
   // Linked: the map is a file of its own, read only when source maps are on. Without
   // sourcesContent it stays small (Node parses it at start-up) and a crash still names
   // the .ts file and line; Node shows the line's text when the source tree is present.
