@@ -21,7 +21,8 @@ import { ensureHumanToken } from './auth/tokens.js';
 import { authHook } from './auth/auth-hook.js';
 import { guardHook } from './http/guard.js';
 import { checkIdempotencyKey } from './http/idempotency.js';
-import { installProblemHandlers } from './http/problem-handler.js';
+import { frameworkErrorHandler, installProblemHandlers } from './http/problem-handler.js';
+import { canonicalPathIds, clientErrorHandler, installJsonParser } from './http/edges.js';
 import { installRequestLog } from './http/request-log.js';
 import { installRouteConventions } from './http/route-conventions.js';
 import { installValidators } from './http/validation.js';
@@ -135,8 +136,14 @@ async function assemble(options: ServerOptions, lock: DataDirLock): Promise<Root
     logger: false,
     exposeHeadRoutes: false,
     bodyLimit: 4 * 1024 * 1024,
+    // What Node's parser and Fastify's router refuse answers with a Problem too (http/edges.ts);
+    // a missing Host is refused by the guard, not by Node's bare 400.
+    http: { requireHostHeader: false },
+    clientErrorHandler,
+    frameworkErrors: frameworkErrorHandler,
   }) as unknown as FastifyInstance;
   installProblemHandlers(app, logger);
+  installJsonParser(app);
   if (env.ROOTLINE_LOG_REQUESTS === '1') installRequestLog(app, logger);
   installValidators(app);
   installRouteConventions(app);
@@ -147,13 +154,14 @@ async function assemble(options: ServerOptions, lock: DataDirLock): Promise<Root
   container.register({ clock: asValue(clock), ids: asValue(ids), paging: asValue(paging), logger: asValue(logger) });
   await app.register(fastifyAwilixPlugin, { container, disposeOnClose: true, disposeOnResponse: false, asyncInit: false, eagerInject: false });
 
-  // One hook, in order: Host/Origin guard, bearer auth, idempotency-key shape.
+  // One hook, in order: Host/Origin guard, ids in canonical form, bearer auth, idempotency-key shape.
   const guard = guardHook(app);
   const authenticate = authHook(registry);
   app.addHook('onRequest', (request, _reply, done) => {
     // A callback hook, not an async one: this runs on every request.
     try {
       guard(request);
+      canonicalPathIds(request);
       authenticate(request);
       if (request.actor) request.diScope.register('actor', asValue(request.actor));
       checkIdempotencyKey(request);

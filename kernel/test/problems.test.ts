@@ -15,6 +15,12 @@ type Row = [name: string, method: string, path: string, options: { payload?: str
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 
+/** A JSON string holding a lone UTF-16 surrogate (issue 17 point 6): 400, naming the field. */
+const lone = (name: string): Row[4] => ({
+  status: 400, code: 'validation-failed', detail: `body ${name} holds a lone UTF-16 surrogate: text must be Unicode (pair \\ud800-\\udbff with \\udc00-\\udfff)`,
+  errors: [{ location: 'body', name, message: 'holds a lone UTF-16 surrogate; text must be Unicode' }],
+});
+
 const rows: Row[] = [
   ['an unexpected error', 'GET', '/v1/faults/throw', {}, { status: 500, code: 'internal', detail: 'Something went wrong inside Rootline; the log has the details' }],
   ['an error carrying a 5xx status', 'GET', '/v1/faults/server-status', {}, { status: 500, code: 'internal', detail: 'Something went wrong inside Rootline; the log has the details' }],
@@ -77,6 +83,14 @@ const rows: Row[] = [
   ['a query parameter of the wrong type', 'GET', '/v1/faults/defaults?n=x', {}, {
     status: 400, code: 'validation-failed', detail: 'query n must be integer', errors: [{ location: 'query', name: 'n', message: 'must be integer' }],
   }],
+  // JSON text whose string is not Unicode: SQLite would keep U+FFFD while the reply echoed the surrogate.
+  ['a lone high surrogate in a field', 'POST', '/v1/trees', { payload: '{"name":"\\ud800"}', headers: JSON_TYPE }, lone('name')],
+  ['a lone low surrogate inside text, upper-case escape', 'POST', '/v1/faults/nested', { payload: '{"person":{"name":"Ann\\uDC00 Smith"}}', headers: JSON_TYPE }, lone('person.name')],
+  ['a high surrogate at the end, after a valid pair', 'POST', '/v1/faults/nested', { payload: '{"person":{"name":"\\ud83d\\ude00\\ud83d"}}', headers: JSON_TYPE }, lone('person.name')],
+  ['two high surrogates in a row', 'POST', '/v1/faults/nested', { payload: '{"person":{"name":"\\ud83d\\ud83d\\ude00"}}', headers: JSON_TYPE }, lone('person.name')],
+  ['a lone surrogate in an array item', 'POST', '/v1/faults/nested', { payload: '{"person":{"name":"Ann"},"tags":[{"label":"a"},{"label":"\\udfff"}]}', headers: JSON_TYPE }, lone('tags.1.label')],
+  ['a lone surrogate in a key', 'POST', '/v1/faults/nested', { payload: '{"person":{"name":"Ann","\\udbff":1}}', headers: JSON_TYPE }, lone('person.\udbff')],
+  ['a lone surrogate as the whole body', 'POST', '/v1/faults/nested', { payload: '"\\ud800"', headers: JSON_TYPE }, lone('(whole)')],
   ['a route that does not exist', 'GET', '/v1/faults/nothing?x=1', {}, { status: 404, code: 'route-not-found', detail: 'No route GET /v1/faults/nothing' }],
   ['a method the route does not have', 'DELETE', '/v1/faults/throw', {}, { status: 404, code: 'route-not-found', detail: 'No route DELETE /v1/faults/throw' }],
 ];

@@ -8,7 +8,8 @@ const PROPOSER_PATTERN = /^[\x20-\x7E]{1,200}$/;
 const WWW_AUTHENTICATE = { 'WWW-Authenticate': 'Bearer realm="rootline"' };
 
 /**
- * Bearer authentication for every route except those marked `config.public`.
+ * Bearer authentication for every route except those marked `config.public`. The scheme is
+ * matched case-insensitively (RFC 9110 §11.1: `bearer` and `BEARER` are `Bearer`).
  * Routes marked `config.humanOnly` refuse agent credentials with 403.
  */
 export function authHook(registry: Registry) {
@@ -16,7 +17,7 @@ export function authHook(registry: Registry) {
     const config = request.routeOptions.config as { public?: boolean; humanOnly?: boolean } | undefined;
     if (config?.public) return;
     const header = request.headers.authorization;
-    const match = typeof header === 'string' ? /^Bearer ([^\s]+)$/.exec(header) : null;
+    const match = typeof header === 'string' ? /^Bearer ([^\s]+)$/i.exec(header) : null;
     if (!match) throw Problems.unauthorized('Send Authorization: Bearer <token>; `rootline token` prints the human token', { headers: WWW_AUTHENTICATE });
     const credential = verifyToken(registry, match[1]);
     if (!credential) throw Problems.unauthorized('The token is not known or has been revoked', { headers: WWW_AUTHENTICATE });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Problems } from '../errors.js';
+import { hostOf } from './edges.js';
 
 /**
  * Host/Origin guard (CONTRACT §3), before authentication: a browser page elsewhere or a
@@ -16,7 +17,7 @@ export function guardHook(app: FastifyInstance) {
   };
   return function guard(request: FastifyRequest): void {
     const hosts = allowedHosts();
-    const host = (request.headers.host ?? '').toLowerCase();
+    const host = hostOf(request);
     if (!hosts.has(host)) throw Problems.misdirectedRequest('Rootline answers only on 127.0.0.1, localhost or [::1] with its own port');
     const origin = request.headers.origin;
     if (typeof origin === 'string' && origin !== 'null') {

@@ -81,12 +81,25 @@ function problemBody(problem: ProblemError, instance: string): ProblemBody {
 }
 
 function sendProblem(reply: FastifyReply, request: FastifyRequest, problem: ProblemError) {
-  const instance = (request.url ?? '').split('?')[0];
+  // An absolute-form target (`http://host/path`) is named by its path, as every other.
+  const instance = (request.url ?? '').split('?')[0].replace(/^[a-z][a-z\d+.-]*:\/\/[^/]*/i, '');
   return reply
     .code(problem.status)
     .headers(problem.headers)
     .type('application/json; charset=utf-8')
     .send(problemBody(problem, instance));
+}
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any route or hook runs (a
+ * path that does not percent-decode, a path parameter past its length) as a Problem too.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  let problem: ProblemError;
+  if (error.code === 'FST_ERR_BAD_URL') problem = Problems.malformedRequest('The path is not valid percent-encoded UTF-8');
+  else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') problem = Problems.uriTooLong('A path segment is longer than any id Rootline has');
+  else problem = Problems.internal('Something went wrong inside Rootline; the log has the details');
+  return sendProblem(reply, request, problem);
 }
 
 /** One error handler and one not-found handler for the whole server. */

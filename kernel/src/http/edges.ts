@@ -1,0 +1,123 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Problems, problemType, type ProblemError } from '../errors.js';
+
+/**
+ * The edges of HTTP before a route runs (issue 17, points 4 to 7): what Node's parser
+ * refuses, a request whose text is not Unicode, and ids written in another case.
+ */
+
+/** Node's parser errors (`clientError`): 431 for headers or a URL past the limit, 408 for a slow request, else 400. */
+export function parserProblem(code: string | undefined): ProblemError {
+  if (code === 'HPE_HEADER_OVERFLOW') return Problems.headersTooLarge('The request line and headers together exceed 16 KiB');
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return Problems.requestTimeout('The request did not arrive in time');
+  if (code === 'HPE_UNEXPECTED_CONTENT_LENGTH' || code === 'HPE_INVALID_TRANSFER_ENCODING') {
+    return Problems.malformedRequest('The body framing is ambiguous: Transfer-Encoding must end in chunked and never come with Content-Length (RFC 9112 §6.3)');
+  }
+  return Problems.malformedRequest('The request is not valid HTTP/1.1');
+}
+
+/**
+ * The request target from the bytes the parser had read, when it is an origin-form path
+ * (for the Problem's `instance`); otherwise empty. Never more than 200 characters.
+ */
+export function targetOf(rawPacket: unknown): string {
+  if (!Buffer.isBuffer(rawPacket)) return '';
+  const line = rawPacket.subarray(0, 2048).toString('latin1').split('\r\n')[0];
+  const target = /^[A-Z]+ (\/[^\s?]*)/.exec(line)?.[1] ?? '';
+  return /^[\x21-\x7e]*$/.test(target) ? target.slice(0, 200) : '';
+}
+
+/** The whole response Node would otherwise write as bare text, as a Problem; the connection is closed after it. */
+export function parserResponse(problem: ProblemError, instance: string): string {
+  const body = JSON.stringify({ type: problemType(problem.code), title: problem.title, status: problem.status, detail: problem.detail, code: problem.code, instance });
+  return `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+}
+
+/** Fastify's `clientErrorHandler`: answers the parser's refusals with the same Problem JSON as every error. */
+export function clientErrorHandler(error: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (socket.writable) socket.write(parserResponse(parserProblem(error.code), targetOf(error.rawPacket)));
+  socket.destroy();
+}
+
+/**
+ * What only raw headers show (RFC 9110 §7.2, RFC 9112 §3.2): Host sent twice (Node keeps
+ * the first) is refused; with an absolute-form target (`GET http://host/path`) the target's
+ * authority, not the Host header, is the host the guard checks.
+ */
+export function hostOf(request: FastifyRequest): string {
+  const raw = request.raw.rawHeaders;
+  let hosts = 0;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i].length === 4 && raw[i].toLowerCase() === 'host') hosts++;
+  if (hosts > 1) throw Problems.malformedRequest('Send one Host header (RFC 9110 §7.2)');
+  const target = request.raw.url ?? '';
+  if (target.startsWith('/')) {
+    if (hosts === 0 && request.raw.httpVersion === '1.1') throw Problems.malformedRequest('An HTTP/1.1 request must have a Host header (RFC 9112 §3.2)');
+    return (request.headers.host ?? '').toLowerCase();
+  }
+  try {
+    return new URL(target).host.toLowerCase();
+  } catch {
+    return '';
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Ids in paths in canonical form: a UUID is compared in lower case (RFC 9562 §4), so an
+ * upper-case one reaches the same tree and entity. Runs before any route or mount hook.
+ */
+export function canonicalPathIds(request: FastifyRequest): void {
+  const params = request.params as Record<string, unknown> | undefined;
+  if (!params) return;
+  for (const name of Object.keys(params)) {
+    const value = params[name];
+    if (typeof value === 'string' && value.length === 36 && UUID.test(value)) params[name] = value.toLowerCase();
+  }
+}
+
+/** An escaped UTF-16 surrogate in JSON text (`\ud800`-`\udfff`): only then can a parsed string hold a lone one. */
+const ESCAPED_SURROGATE = /\\u[dD][89abcdefABCDEF]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The path (`a.b.0.c`) of the first key or string holding a lone surrogate, if any. */
+export function loneSurrogateAt(value: unknown, path: string[] = []): string[] | null {
+  if (typeof value === 'string') return LONE_SURROGATE.test(value) ? path : null;
+  if (!value || typeof value !== 'object') return null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = loneSurrogateAt(value[i], [...path, String(i)]);
+      if (found) return found;
+    }
+    return null;
+  }
+  for (const [key, child] of Object.entries(value)) {
+    if (LONE_SURROGATE.test(key)) return [...path, key];
+    const found = loneSurrogateAt(child, [...path, key]);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * The JSON body parser: Fastify's own (same limits, same prototype-poisoning refusal), then
+ * a refusal of text that is not Unicode. `"\ud800"` parses to a string SQLite cannot store
+ * (it would keep U+FFFD while the reply echoed what was sent), so it is a 400 naming the field.
+ */
+export function installJsonParser(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    parse(request, body as string, (error: Error | null, value?: unknown) => {
+      if (error) return done(error, undefined);
+      const at = ESCAPED_SURROGATE.test(body as string) ? loneSurrogateAt(value) : null;
+      if (!at) return done(null, value);
+      const name = at.join('.') || '(whole)';
+      done(Problems.validationFailed(`body ${name} holds a lone UTF-16 surrogate: text must be Unicode (pair \\ud800-\\udbff with \\udc00-\\udfff)`, {
+        errors: [{ location: 'body', name, message: 'holds a lone UTF-16 surrogate; text must be Unicode' }],
+      }), undefined);
+    });
+  });
+}
