@@ -10,7 +10,7 @@ const Action = Type.Union([Type.Literal('create-file'), Type.Literal('add-entry'
   description: '`create-file`: there was no config file, a new one (and its folders) is made; `add-entry`: the file gains the `rootline` server entry; `replace-entry`: the file had one (an earlier connect), it is replaced and the earlier credential revoked',
 });
 
-export const HarnessDto = Type.Object(
+const HarnessDto = Type.Object(
   {
     id: Type.String({ description: 'The harness id, also the route segment' }),
     display_name: Type.String(),

@@ -1,6 +1,5 @@
 import { basename, dirname, join } from 'node:path';
-import type { Logger } from 'pino';
-import type { AgentCredentials, Clock, RegistryTables } from '@rootline/kernel';
+import type { AgentCredentials, Clock, PluginKernel, RegistryTables } from '@rootline/kernel';
 import { HARNESSES, SERVER_NAME, configFileOf, harnessById, type Harness, type Platform } from './harnesses.js';
 import { holdsEntry, planConfigEdit, UnparseableConfig, type ConfigEdit } from './config-edit.js';
 import type { HarnessFiles } from './files.js';
@@ -17,7 +16,7 @@ export interface IntegrationsDependencies {
   platform: Platform;
   home: string;
   clock: Clock;
-  logger: Logger;
+  logger: PluginKernel['logger'];
 }
 
 interface Plan {

@@ -23,7 +23,7 @@ interface Operation {
   operationId?: string;
   parameters?: Parameter[];
   requestBody?: { required?: boolean; content?: Record<string, { schema?: Schema }> };
-  responses?: Record<string, { content?: Record<string, unknown> }>;
+  responses?: Record<string, { description?: string; content?: Record<string, unknown> }>;
   'x-access'?: string;
 }
 
