@@ -27,38 +27,30 @@ const alternatives = (patterns) => `(${patterns.filter(Boolean).join(')|(')})`;
 
 const KERNEL_PUBLIC = alternatives([kernelFile('.')]);
 const KERNEL_PUBLIC_FOR_TESTS = alternatives([kernelFile('.'), kernelFile('./testing')]);
-const CONTRACT = '^plugins/[^/]+/src/contract\\.ts$';
 /** Dependency types of imports that are erased at build time. */
 const TYPE_ONLY = ['type-only', 'type-import', 'pre-compilation-only'];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    // (a) plugins are islands: no reaching into another plugin's files
+    // (a) plugins are islands: no reaching into another plugin's files, not even for types
     {
       name: 'plugin-imports-other-plugin',
       severity: 'error',
       comment:
-        "A plugin may not import another plugin's files (by relative path or by package name). The one exception is a " +
-        "type-only import of the provider's contract: `import type { X } from '@rootline/plugin-<other>/contract'`.",
+        "A plugin never imports another plugin (by relative path or by package name, not even type-only). What plugins " +
+        'exchange is declared in the contracts library: `import type { X } from \'@rootline/contracts/<provider>\'`.',
       from: { path: '^plugins/([^/]+)/' },
-      to: { path: '^plugins/', pathNot: ['^plugins/$1/', CONTRACT] },
+      to: { path: '^plugins/', pathNot: '^plugins/$1/' },
     },
     {
-      name: 'contract-imported-as-value',
+      name: 'contracts-imported-as-value',
       severity: 'error',
       comment:
-        "Another plugin's contract may only be imported type-only (`import type` or `import { type X }`): types are erased " +
-        'at build, so there is no runtime coupling. Use the package path `@rootline/plugin-<other>/contract`.',
-      from: { path: '^plugins/([^/]+)/' },
-      to: { path: CONTRACT, pathNot: '^plugins/$1/', dependencyTypesNot: TYPE_ONLY },
-    },
-    {
-      name: 'contract-imported-by-relative-path',
-      severity: 'error',
-      comment: "Import another plugin's contract through its package name `@rootline/plugin-<other>/contract`, not a relative path.",
-      from: { path: '^plugins/([^/]+)/' },
-      to: { path: CONTRACT, pathNot: '^plugins/$1/', dependencyTypes: ['local'] },
+        'The contracts library holds types only: import it type-only (`import type` or `import { type X }`), so it is erased ' +
+        'at build and never bundled.',
+      from: { path: '^(plugins|tools|test)/' },
+      to: { path: '^libs/contracts/', dependencyTypesNot: TYPE_ONLY },
     },
     // (b) plugins see the kernel only through @rootline/kernel (and tests also @rootline/kernel/testing)
     {
@@ -97,8 +89,8 @@ module.exports = {
       name: 'plugin-imports-unresolvable-plugin-path',
       severity: 'error',
       comment:
-        "`@rootline/plugin-<other>/<subpath>` that the provider does not export does not resolve: the only subpath a plugin " +
-        "may use is a type-only import of `@rootline/plugin-<other>/contract`, exported as \"./contract\" in the provider's package.json.",
+        "`@rootline/plugin-<other>/<subpath>` does not resolve: plugins export only their entry (`.`), which the server loads " +
+        'from the manifest. Types of another plugin come from `@rootline/contracts/<provider>`.',
       from: { path: '^plugins/' },
       to: { couldNotResolve: true, path: '^@rootline/plugin-' },
     },
@@ -106,9 +98,25 @@ module.exports = {
     {
       name: 'library-imports-kernel-or-plugin',
       severity: 'error',
-      comment: 'A library package under libs/ is plain code shared by plugins (dates, names): it imports no plugin and no kernel.',
-      from: { path: '^libs/' },
+      comment:
+        'A library package under libs/ is plain code shared by plugins (dates, names): it imports no plugin and no kernel. ' +
+        'The one exception is the contracts library, which may name the kernel\'s public types (type-only).',
+      from: { path: '^libs/', pathNot: '^libs/contracts/' },
       to: { path: '^(plugins|kernel)/' },
+    },
+    {
+      name: 'contracts-import-plugin-or-kernel-internals',
+      severity: 'error',
+      comment: 'The contracts library imports no plugin and sees the kernel only through `@rootline/kernel`.',
+      from: { path: '^libs/contracts/' },
+      to: { path: '^(plugins|kernel)/', pathNot: KERNEL_PUBLIC },
+    },
+    {
+      name: 'contracts-import-kernel-values',
+      severity: 'error',
+      comment: 'The contracts library names the kernel\'s public types only: `import type` from `@rootline/kernel`, nothing else.',
+      from: { path: '^libs/contracts/' },
+      to: { path: '^kernel/', dependencyTypesNot: TYPE_ONLY },
     },
     // the kernel never depends on a plugin
     {

@@ -8,7 +8,7 @@ import type { Actor } from '../auth/actor.js';
 
 /**
  * The services of the container, typed. The kernel declares its own here; every plugin
- * declares the services it registers in its `src/contract.ts` by augmenting the same
+ * declares the services it registers in `@rootline/contracts` (or, for its own use, its `src/cradle.ts`) by augmenting the same
  * interfaces (`Cradle` for singletons, `RequestCradle` for per-request services), so a
  * misspelt service, or a factory that calls something a service does not have, fails the
  * type-check instead of the first request.

@@ -1,6 +1,6 @@
 import { isHttpUrl, type Tree } from '@rootline/kernel';
 import { AssertionProblems } from './errors.js';
-import type { CitationsService } from '@rootline/plugin-sources/contract';
+import type { CitationsService } from '@rootline/contracts/sources';
 import type { NewEvidence } from './writer.js';
 import type { AttachEvidenceBody, EvidenceKind } from './schemas/evidence.js';
 

@@ -1,7 +1,7 @@
 import type { Actor, Clock, IdSource, PageEnvelope, PageWindow, Tree } from '@rootline/kernel';
 import type { EntityLabel } from '@rootline/kernel';
-import type { CitationsService, SourcesService } from '@rootline/plugin-sources/contract';
-import type { PersonasService } from '@rootline/plugin-personas/contract';
+import type { CitationsService, SourcesService } from '@rootline/contracts/sources';
+import type { PersonasService } from '@rootline/contracts/personas';
 import { AssertionProblems } from './errors.js';
 import { step, type Review } from './states.js';
 import type { AssertionStatus } from './states.js';
@@ -15,6 +15,7 @@ import type { AssertionDto } from './schemas/assertion.js';
 import type { AttachEvidenceBody } from './schemas/evidence.js';
 import type { TranscriptionBody } from './schemas/transcription.js';
 import type { VitalClaim } from './queries.js';
+import type { AssertionsService as AssertionsServiceContract } from '@rootline/contracts/assertions';
 
 /**
  * What the service uses of the request's cradle. It keeps the cradle rather than the
@@ -38,7 +39,7 @@ export type BulkOutcome = { id: string; outcome: 'confirmed' | 'already_confirme
  * the scoped `assertionsService`; the pending plugin drives the lane through it.
  * Every check that can fail runs before the transaction, so a refused request writes nothing.
  */
-export class AssertionsService {
+export class AssertionsService implements AssertionsServiceContract {
   private readonly tree: Tree;
   private readonly writer: ClaimWriter;
   private readonly queries: ClaimQueries;

@@ -1,5 +1,5 @@
 import type { Actor, Tree } from '@rootline/kernel';
-import type { PersonasService } from '@rootline/plugin-personas/contract';
+import type { PersonasService } from '@rootline/contracts/personas';
 import { claimDto, type ClaimRow } from './store.js';
 import type { ClaimWriter } from './writer.js';
 import type { TranscriptionBody } from './schemas/transcription.js';

@@ -1,5 +1,5 @@
 import { actorValues, type Actor, type Clock, type IdSource, type Tree } from '@rootline/kernel';
-import type { SourcesService } from '@rootline/plugin-sources/contract';
+import type { SourcesService } from '@rootline/contracts/sources';
 import { isActive, REVIEW_RULES, type AssertionStatus, type Review } from './states.js';
 import { ClaimStore, type ClaimRow, type EvidenceRow } from './store.js';
 import type { EvidenceKind } from './schemas/evidence.js';

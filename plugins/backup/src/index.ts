@@ -1,3 +1,4 @@
+import type {} from './cradle.js'; // the types of what this plugin registers for itself
 import { createBackupPlugin } from './plugin.js';
 
 /**

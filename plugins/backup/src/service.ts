@@ -1,5 +1,5 @@
 import { systemActor, type Actor, type Clock, type IdSource, type PluginKernel, type RegistryTables, type Tree, type TreeSummary } from '@rootline/kernel';
-import type { JobContext, JobDto } from '@rootline/plugin-jobs/contract';
+import type { JobContext, JobDto } from '@rootline/contracts/jobs';
 import { BackupProblems } from './errors.js';
 import type { BackupFiles } from './files.js';
 import { classify, loggable, type FailureClass } from './failure.js';

@@ -1,3 +1,4 @@
+import type {} from './cradle.js'; // the types of what this plugin registers for itself
 import { definePlugin, singleton } from '@rootline/kernel';
 import { BlobOptions } from './options.js';
 import { ThumbnailRunner } from './thumbnail-runner.js';

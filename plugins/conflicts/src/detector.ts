@@ -1,5 +1,5 @@
 import { systemActor, type IdSource, type ServiceCradle, type Tree, type TreeRecord } from '@rootline/kernel';
-import type { AssertionDto, VitalClaim } from '@rootline/plugin-assertions/contract';
+import type { AssertionDto, VitalClaim } from '@rootline/contracts/assertions';
 import { ruleOf } from './kinds.js';
 import { disagreement, memoised, type Disagreement } from './disagree.js';
 import { ConflictStore, type ConflictRow, type KnownPair, type Side } from './store.js';

@@ -1,12 +1,13 @@
 import type { Actor, PageEnvelope, PageWindow, Tree } from '@rootline/kernel';
-import type { AssertionsService } from '@rootline/plugin-assertions/contract';
-import type { PersonsService } from '@rootline/plugin-persons/contract';
-import type { SourcesService } from '@rootline/plugin-sources/contract';
-import type { ProofArgumentsService } from '@rootline/plugin-proofs/contract';
+import type { AssertionsService } from '@rootline/contracts/assertions';
+import type { PersonsService } from '@rootline/contracts/persons';
+import type { SourcesService } from '@rootline/contracts/sources';
+import type { ProofArgumentsService } from '@rootline/contracts/proofs';
 import type { ConflictDto } from './schemas.js';
 import { ConflictProblems } from './errors.js';
 import { ConflictStore, type ConflictFilter, type ConflictRow } from './store.js';
 import type { Compared } from './kinds.js';
+import type { ConflictsService as ConflictsServiceContract } from '@rootline/contracts/conflicts';
 
 /**
  * What the service uses of the cradle. It keeps the cradle, not the services: a list builds
@@ -33,7 +34,7 @@ export interface ConflictsListQuery {
  * open questions are. Conflicts are opened and withdrawn by the detection (detector.ts), never
  * through this service. Every refusal is thrown before anything is written.
  */
-export class ConflictsService {
+export class ConflictsService implements ConflictsServiceContract {
   private readonly tree: Tree;
   private readonly store: ConflictStore;
 

@@ -1,6 +1,6 @@
 import type { Tree } from '@rootline/kernel';
-import type { PersonsService } from '@rootline/plugin-persons/contract';
-import type { PersonasService } from '@rootline/plugin-personas/contract';
+import type { PersonsService } from '@rootline/contracts/persons';
+import type { PersonasService } from '@rootline/contracts/personas';
 import { parseGedcomDate } from '@rootline/gedcom-date';
 import { yearBounds } from './dates.js';
 import { CodeCache, keysOf, namesOfPersonas, type Name } from './names.js';

@@ -1,4 +1,4 @@
-import type { PersonaDto } from '@rootline/plugin-personas/contract';
+import type { PersonaDto } from '@rootline/contracts/personas';
 import { foldGiven, surnameForms } from './fold.js';
 import { codesOf, type Codes } from './phonetic.js';
 import { nicknameGroups } from './nicknames.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { systemActor, type Tree } from '@rootline/kernel';
-import type { PersonMerged, PersonSplit } from '@rootline/plugin-persons/contract';
+import type { PersonMerged, PersonSplit } from '@rootline/contracts/persons';
 import { DuplicateIndex } from './index-store.js';
 import { ProposalStore } from './proposals.js';
 

@@ -1,6 +1,6 @@
 import type { Actor, Clock, IdSource, PageEnvelope, PageWindow, Tree } from '@rootline/kernel';
-import type { PersonDto, PersonsService } from '@rootline/plugin-persons/contract';
-import type { PersonasService } from '@rootline/plugin-personas/contract';
+import type { PersonDto, PersonsService } from '@rootline/contracts/persons';
+import type { PersonasService } from '@rootline/contracts/personas';
 import type { GedcomDate } from '@rootline/gedcom-date';
 import { DuplicateProblems } from './errors.js';
 import { DuplicateIndex, namesOfRow, type IndexRow } from './index-store.js';
@@ -9,6 +9,7 @@ import { MIN_SCORE, preScore, scoreCandidate, type Query, type Reason } from './
 import { queryDate, yearBounds } from './dates.js';
 import { ProposalStore } from './proposals.js';
 import type { ApproveBody, CreateProposalBody, ProposalDto } from './schemas.js';
+import type { DuplicatesService as DuplicatesServiceContract } from '@rootline/contracts/duplicates';
 
 /** What the service uses of the cradle (kept whole: the persons and personas services are made only when used). */
 interface DuplicatesCradle {
@@ -47,7 +48,7 @@ const clampLimit = (limit: number | undefined) => (limit === undefined ? LIMITS.
  * tree. Registered as the scoped `duplicatesService`. Every change is one transaction with its
  * `proposal.*.v1` record; refusals are thrown before anything is written.
  */
-export class DuplicatesService {
+export class DuplicatesService implements DuplicatesServiceContract {
   private readonly tree: Tree;
   private readonly index: DuplicateIndex;
   private readonly proposals: ProposalStore;

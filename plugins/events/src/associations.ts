@@ -3,6 +3,7 @@ import type { RecordAssociationBody } from './schemas.js';
 import type { Subjects } from './subjects.js';
 import { normalizeRole } from './roles.js';
 import { EventProblems } from './errors.js';
+import type { AssociationsService as AssociationsServiceContract } from '@rootline/contracts/events';
 
 /** One association as recorded: `to` is `role` to `from`. */
 export interface AssociationSummary {
@@ -21,7 +22,7 @@ export interface AssociationSummary {
  * outside any one event. Each end is a person or a persona, given as a bare id. Recorded as
  * `association.recorded.v1`; the FAN network reads them as `association` edges.
  */
-export class AssociationsService {
+export class AssociationsService implements AssociationsServiceContract {
   constructor(private readonly tree: Tree, private readonly clock: Clock, private readonly ids: IdSource, private readonly subjects: Subjects) {}
 
   /** The associations recorded from any of `subjects` (person or persona ids), oldest first: one read for a batch (the GEDCOM export). */

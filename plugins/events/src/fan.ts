@@ -1,6 +1,6 @@
 import type { PageWindow, Tree } from '@rootline/kernel';
-import type { PersonsService } from '@rootline/plugin-persons/contract';
-import type { PersonasService } from '@rootline/plugin-personas/contract';
+import type { PersonsService } from '@rootline/contracts/persons';
+import type { PersonasService } from '@rootline/contracts/personas';
 import { EDGE_TYPES, type EdgeType, type FanEdge, type FanNetworkDto, type FanNode, type FanPageDto } from './fan-schemas.js';
 import { FanQueries } from './fan-queries.js';
 import { FAN_BOUNDS, Neighbourhood, type Sighting } from './fan-neighbourhood.js';

@@ -1,3 +1,4 @@
+import type {} from './cradle.js'; // the types of what this plugin registers for itself
 import { definePlugin, scoped } from '@rootline/kernel';
 import { EventsService } from './service.js';
 import { AssociationsService } from './associations.js';
@@ -7,7 +8,7 @@ import { eventsRoutes } from './routes/events.js';
 import { associationsRoutes } from './routes/associations.js';
 import { fanRoutes } from './routes/fan.js';
 import { moveSubjects, restoreSubjects } from './merges.js';
-import type { PersonMerged, PersonSplit } from '@rootline/plugin-persons/contract';
+import type { PersonMerged, PersonSplit } from '@rootline/contracts/persons';
 
 /**
  * @rootline/plugin-events: life events (GEDCOM or custom types, GEDCOM dates with a derived

@@ -1,5 +1,5 @@
 import { ACTOR_COLUMNS, actorValues, type Actor, type Clock, type EntityLabel, type IdSource, type Tree } from '@rootline/kernel';
-import type { PersonsService } from '@rootline/plugin-persons/contract';
+import type { PersonsService } from '@rootline/contracts/persons';
 import type { CorrectEventBody, CreateEventBody, EventDto, ParticipantBody } from './schemas.js';
 import { EventQueries, type EventRow } from './queries.js';
 import { eventDate, placeKey } from './dates.js';
@@ -7,6 +7,7 @@ import { eventTypeLabel, normalizeEventType } from './event-types.js';
 import { normalizeRole } from './roles.js';
 import { EventProblems } from './errors.js';
 import type { Subject, Subjects } from './subjects.js';
+import type { EventsService as EventsServiceContract } from '@rootline/contracts/events';
 
 const CORRECTABLE = ['type', 'date', 'place', 'description'] as const;
 type Correctable = (typeof CORRECTABLE)[number];
@@ -23,7 +24,7 @@ const asBody = (participant: Participation): ParticipantBody =>
  * corrections are append-only rows with the values they replaced. Every change is one
  * transaction with its record: `event.created.v1`, `event.corrected.v1`, `event.participant_added.v1`.
  */
-export class EventsService {
+export class EventsService implements EventsServiceContract {
   private readonly queries: EventQueries;
 
   constructor(

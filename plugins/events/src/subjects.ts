@@ -1,5 +1,5 @@
-import type { PersonsService } from '@rootline/plugin-persons/contract';
-import type { PersonasService } from '@rootline/plugin-personas/contract';
+import type { PersonsService } from '@rootline/contracts/persons';
+import type { PersonasService } from '@rootline/contracts/personas';
 import { EventProblems } from './errors.js';
 
 /** Who an event row or an association end names: a person or a persona. */

@@ -1,8 +1,7 @@
 import t from 'tap';
-import { buildTestServer } from '@rootline/kernel/testing';
+import { buildTestServer, consumerOf } from '@rootline/kernel/testing';
 import { systemActor } from '@rootline/kernel';
 import { PLUGINS } from './fixtures/world.js';
-import { eventsConsumer } from './fixtures/consumer.js';
 import { eventDate, placeKey } from '../src/dates.js';
 
 /**
@@ -22,7 +21,7 @@ const SAMPLES = 41;
 // A timing, so not part of `npm test` (a busy machine would fail it): the figures that count
 // come from `npm run bench` (people). Run it with ROOTLINE_PERF=1.
 t.test(`FAN network p50 <= ${BUDGET_MS} ms at ${PERSONS} persons`, { skip: process.env.ROOTLINE_PERF !== '1' && 'set ROOTLINE_PERF=1 to run the bench' }, async (t) => {
-  const consumer = eventsConsumer();
+  const consumer = consumerOf('@rootline/plugin-events', '^0.1.0');
   const s = await buildTestServer(t, { plugins: [...PLUGINS, consumer.name], builtIn: [consumer.source] });
   const tree = s.server.kernel.trees.active();
   const { personas, persons } = await consumer.fromRequest(s, (c) => ({ personas: c.personasService, persons: c.personsService }));

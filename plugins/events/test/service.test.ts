@@ -1,11 +1,10 @@
 import t from 'tap';
-import { buildTestServer } from '@rootline/kernel/testing';
+import { buildTestServer, consumerOf } from '@rootline/kernel/testing';
 import { PLUGINS, UNKNOWN, World } from './fixtures/world.js';
-import { eventsConsumer } from './fixtures/consumer.js';
 import { neighbourhood } from './fixtures/neighbourhood.js';
 
 async function boot(t: Parameters<typeof buildTestServer>[0]) {
-  const consumer = eventsConsumer();
+  const consumer = consumerOf('@rootline/plugin-events', '^0.1.0');
   const s = await buildTestServer(t, { plugins: [...PLUGINS, consumer.name], builtIn: [consumer.source] });
   const w = World.from(s);
   return { w, service: () => consumer.fromRequest(s, (cradle) => cradle.eventsService) };

@@ -2,7 +2,7 @@ import { definePlugin, scoped } from '@rootline/kernel';
 import { FamilyService } from './service.js';
 import { hideEdgesOf } from './store.js';
 import { moveEdges, restoreEdges } from './merges.js';
-import type { PersonMerged, PersonSplit } from '@rootline/plugin-persons/contract';
+import type { PersonMerged, PersonSplit } from '@rootline/contracts/persons';
 import { relationshipsRoutes } from './routes/relationships.js';
 import { pedigreeRoutes } from './routes/pedigree.js';
 

@@ -1,5 +1,5 @@
 import type { Tree } from '@rootline/kernel';
-import type { PersonsService } from '@rootline/plugin-persons/contract';
+import type { PersonsService } from '@rootline/contracts/persons';
 import { FamilyProblems } from './errors.js';
 import { RelationshipStore } from './store.js';
 

@@ -1,4 +1,4 @@
-import type { PersonDto } from '@rootline/plugin-persons/contract';
+import type { PersonDto } from '@rootline/contracts/persons';
 import type { AncestorEdge } from './store.js';
 import type { Pedigree, PedigreeSlot } from './schemas.js';
 

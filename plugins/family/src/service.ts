@@ -1,9 +1,10 @@
 import { ProblemError, type Actor, type Clock, type EntityLabel, type IdSource, type Tree } from '@rootline/kernel';
-import type { PersonsService } from '@rootline/plugin-persons/contract';
+import type { PersonsService } from '@rootline/contracts/persons';
 import type { CreateRelationshipBody, Pedigree, PedigreeKind, RelationshipDto, ReparentBody } from './schemas.js';
 import { RelationshipStore, toDto, type RelationshipRow } from './store.js';
 import { buildPedigree, type PedigreePerson } from './pedigree.js';
 import { FamilyProblems } from './errors.js';
+import type { FamilyService as FamilyServiceContract } from '@rootline/contracts/family';
 
 /** What `createMany` did with one edge: written, or refused with the Problem `create` would throw. */
 export type CreatedEdge = { created: RelationshipDto } | { refused: ProblemError };
@@ -34,7 +35,7 @@ const PEDIGREE_WORDS: Record<PedigreeKind, string> = {
  * that keep it a family (no self edges, no cycles, no duplicates, two birth parents at most),
  * and the pedigree. Every check runs inside the transaction that writes, so a refusal writes nothing.
  */
-export class FamilyService {
+export class FamilyService implements FamilyServiceContract {
   private readonly store: RelationshipStore;
 
   constructor(private readonly tree: Tree, private readonly clock: Clock, private readonly ids: IdSource, private readonly persons: PersonsService) {

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { systemActor, type Actor, type Clock, type IdSource, type PageEnvelope, type PageWindow, type Tree } from '@rootline/kernel';
-import type { JobsService } from '@rootline/plugin-jobs/contract';
+import type { JobsService } from '@rootline/contracts/jobs';
 import { ImportRuns, type RunKey } from './runs.js';
 import type { ImportRunDto } from './schemas.js';
 import { GedcomProblems } from './errors.js';

@@ -1,3 +1,4 @@
+import type {} from './cradle.js'; // the types of what this plugin registers for itself
 import { definePlugin, scoped } from '@rootline/kernel';
 import { GedcomOptions } from './options.js';
 import { GedcomImports, repairInterruptedRuns } from './imports.js';

@@ -1,3 +1,4 @@
+import type {} from './cradle.js'; // the types of what this plugin registers for itself
 import { definePlugin, scoped, singleton } from '@rootline/kernel';
 import { Type } from '@sinclair/typebox';
 import { JobRunner } from './runner.js';

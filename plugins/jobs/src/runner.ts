@@ -1,6 +1,6 @@
 import type { Actor, Clock, IdSource, PluginKernel, ServiceCradle, Tree } from '@rootline/kernel';
 import type { FastifyBaseLogger } from 'fastify';
-import type { JobContext, JobSpec } from './contract.js';
+import type { JobContext, JobSpec } from '@rootline/contracts/jobs';
 import type { JobDto, JobError, JobProgress } from './schemas.js';
 import { JobStore } from './store.js';
 import { ProgressMeter } from './progress.js';

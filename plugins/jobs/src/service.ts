@@ -1,5 +1,5 @@
 import type { Actor, Tree } from '@rootline/kernel';
-import type { JobsService, JobSpec } from './contract.js';
+import type { JobsService, JobSpec } from '@rootline/contracts/jobs';
 import type { JobDto } from './schemas.js';
 import type { JobRunner } from './runner.js';
 import { JobStore, type JobFilter } from './store.js';

@@ -2,6 +2,7 @@ import { ACTOR_COLUMNS, actorValues, type Actor, type Clock, type IdSource, type
 import type { MediaDto, NewMedia, ResolveResult, UnresolvedMediaDto } from './schemas.js';
 import { MediaProblems } from './errors.js';
 import { fileNameOf } from './file-name.js';
+import type { MediaService as MediaServiceContract } from '@rootline/contracts/media';
 
 interface MediaRow {
   id: string;
@@ -32,7 +33,7 @@ function toDto(row: MediaRow): MediaDto {
  * Media objects of one tree, as one actor changes them. Every change commits with its record:
  * `media.created.v1`, `media.resolved.v1` (also a correction to another blob), `media.removed.v1`.
  */
-export class MediaService {
+export class MediaService implements MediaServiceContract {
   constructor(private readonly tree: Tree, private readonly actor: Actor, private readonly clock: Clock, private readonly ids: IdSource) {}
 
   /** Resolved at once when `blob` is given (it must be in the tree's store: 404 otherwise). */

@@ -1,12 +1,13 @@
 import { ACTOR_COLUMNS, actorValues, type Actor, type Clock, type IdSource, type Tree } from '@rootline/kernel';
 import type { NoteDto } from './schemas.js';
+import type { NotesService as NotesServiceContract } from '@rootline/contracts/notes';
 
 interface NoteRow extends NoteDto {}
 
 const COLUMNS = 'id, target, text, created_at_ms';
 
 /** Notes of one tree: plain SQL over the tree database; every write records `note.created.v1`. */
-export class NotesService {
+export class NotesService implements NotesServiceContract {
   constructor(private readonly tree: Tree, private readonly clock: Clock, private readonly ids: IdSource) {}
 
   /**

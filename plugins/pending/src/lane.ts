@@ -1,5 +1,5 @@
 import type { Actor } from '@rootline/kernel';
-import type { AssertionsService, BucketField, BulkOutcome, ClaimFilter, SortOrder } from '@rootline/plugin-assertions/contract';
+import type { AssertionsService, BucketField, BulkOutcome, ClaimFilter, SortOrder } from '@rootline/contracts/assertions';
 
 /** The lane's filter: pending claims only, by source and proposer (`null`: has none). */
 export interface LaneFilter extends ClaimFilter {

@@ -1,9 +1,10 @@
 import { ACTOR_COLUMNS, actorValues, type Actor, type Clock, type IdSource, type Tree } from '@rootline/kernel';
-import type { SourcesService } from '@rootline/plugin-sources/contract';
+import type { SourcesService } from '@rootline/contracts/sources';
 import type { EntityLabel } from '@rootline/kernel';
 import type { CreatePersonaBody, NamePiecesBody, PersonaDto } from './schemas.js';
 import { NAME_PIECES, displayName, type NamePieces } from './names.js';
 import { PersonaProblems } from './errors.js';
+import type { PersonasService as PersonasServiceContract } from '@rootline/contracts/personas';
 
 interface PersonaRow extends Record<(typeof NAME_PIECES)[number], string | null> {
   id: string;
@@ -22,7 +23,7 @@ const present = (value: string | undefined) => value !== undefined && value.trim
  * Personas of one tree. Other plugins reach it as `personasService` (request scope): the
  * assertions plugin checks persona ids with `exists` and creates personas when transcribing.
  */
-export class PersonasService {
+export class PersonasService implements PersonasServiceContract {
   constructor(private readonly tree: Tree, private readonly clock: Clock, private readonly ids: IdSource, private readonly sources: SourcesService) {}
 
   get(id: string): PersonaDto | undefined {

@@ -1,4 +1,4 @@
-import type { PersonaDto } from '@rootline/plugin-personas/contract';
+import type { PersonaDto } from '@rootline/contracts/personas';
 import { fold } from './fold.js';
 
 /** What a person takes from the names (and sex) of its personas. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Tree, TreeRecord } from '@rootline/kernel';
-import type { PersonsService } from './service.js';
+import type { PersonsService } from '@rootline/contracts/persons';
 import { PersonStore } from './store.js';
 import { VITAL_KINDS } from './vitals.js';
 

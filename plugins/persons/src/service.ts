@@ -1,6 +1,6 @@
 import { type Actor, type Clock, type EntityLabel, type IdSource, type PageEnvelope, type PageWindow, type Tree } from '@rootline/kernel';
-import type { PersonasService } from '@rootline/plugin-personas/contract';
-import type { AssertionsService, VitalClaim } from '@rootline/plugin-assertions/contract';
+import type { PersonasService } from '@rootline/contracts/personas';
+import type { AssertionsService, VitalClaim } from '@rootline/contracts/assertions';
 import type { PersonDto } from './schemas.js';
 import { PersonProblems } from './errors.js';
 import { labelOf, personDto, PersonStore, type Derived, type PersonRow } from './store.js';
@@ -8,6 +8,7 @@ import { namesOf } from './names.js';
 import { summarise, VITAL_KINDS } from './vitals.js';
 import { activeCount, keyOfSorted, sortedPage, type PersonSort, type SortKey, type SortOrder } from './list.js';
 import { hitsAfter, searchHits, searchQueries, type SearchKey } from './search.js';
+import type { PersonsService as PersonsServiceContract } from '@rootline/contracts/persons';
 
 /**
  * What the service uses of the cradle. It keeps the cradle, not the services: the personas
@@ -27,7 +28,7 @@ interface PersonsCradle {
  * family, events and views plugins read persons through it. Every change is one transaction
  * with its `person.*.v1` record; refusals are thrown before anything is written.
  */
-export class PersonsService {
+export class PersonsService implements PersonsServiceContract {
   private readonly tree: Tree;
   private readonly store: PersonStore;
 

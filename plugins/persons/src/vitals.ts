@@ -1,5 +1,5 @@
 import { parseGedcomDate, sortDate, yearsOf } from '@rootline/gedcom-date';
-import type { VitalClaim } from '@rootline/plugin-assertions/contract';
+import type { VitalClaim } from '@rootline/contracts/assertions';
 
 /** Claim kinds a birth summary rests on, most direct first; likewise for death. */
 const BIRTH_KINDS = ['birth', 'baptism', 'christening'];

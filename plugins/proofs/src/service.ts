@@ -1,8 +1,9 @@
 import { ACTOR_COLUMNS, actorValues, type Actor, type Clock, type EntityLabel, type IdSource, type PageEnvelope, type PageWindow, type Tree } from '@rootline/kernel';
-import type { AssertionDto, AssertionsService } from '@rootline/plugin-assertions/contract';
-import type { CitationCatalogue, CitationDto, CitationsService, SourcesService } from '@rootline/plugin-sources/contract';
+import type { AssertionDto, AssertionsService } from '@rootline/contracts/assertions';
+import type { CitationCatalogue, CitationDto, CitationsService, SourcesService } from '@rootline/contracts/sources';
 import type { ClaimWeighed, CreateProofArgumentBody, ProofArgumentDetail, ProofArgumentDto } from './schemas.js';
 import { ProofProblems } from './errors.js';
+import type { ProofArgumentsService as ProofArgumentsServiceContract } from '@rootline/contracts/proofs';
 
 /**
  * What the service uses of the request's cradle. It keeps the cradle rather than the services:
@@ -76,7 +77,7 @@ const unique = (values: (string | null | undefined)[]): string[] => [...new Set(
  * Every write runs in `tree.transact` with its record; every check runs first, so a refused
  * request writes nothing.
  */
-export class ProofArgumentsService {
+export class ProofArgumentsService implements ProofArgumentsServiceContract {
   private readonly tree: Tree;
 
   constructor(private readonly cradle: ProofsCradle) {

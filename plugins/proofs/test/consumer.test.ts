@@ -3,12 +3,8 @@ import { systemActor } from '@rootline/kernel';
 import { consumerOf } from '@rootline/kernel/testing';
 import { MISSING, QUESTION, newArgument, newClaim, newPersona, newSource, proofServer } from './fixtures/helpers.js';
 
-/** A plugin that depends on proofs (as conflicts will), built by the kernel's stand-in; proofs is 0.1.0, so its range is ^0.1.0. */
-function proofsConsumer() {
-  const consumer = consumerOf('@rootline/plugin-proofs');
-  const source = { ...consumer.source, peerDependencies: { ...consumer.source.peerDependencies, '@rootline/plugin-proofs': '^0.1.0' } };
-  return { ...consumer, source };
-}
+/** A plugin that depends on proofs (as conflicts does), built by the kernel's stand-in; proofs is 0.1.x, so its range is ^0.1.0. */
+const proofsConsumer = () => consumerOf('@rootline/plugin-proofs', '^0.1.0');
 
 t.test('a dependent plugin gets proofArgumentsService from the request scope: exists, get, labels', async (t) => {
   const consumer = proofsConsumer();

@@ -1,7 +1,8 @@
-import type { PersonDto } from '@rootline/plugin-persons/contract';
+import type { PersonDto } from '@rootline/contracts/persons';
 import type { ResearchCradle } from './cradle.js';
 import { categoriesOfScope, categoryOfTemplate, RECORD_CATEGORIES } from './categories.js';
 import type { CoverageDto } from './schemas/coverage.js';
+import type { ResearchCoverageService as ResearchCoverageServiceContract } from '@rootline/contracts/research';
 
 const STANDING = ['pending', 'deferred', 'confirmed'] as const;
 const MAX_PLACES = 20;
@@ -18,7 +19,7 @@ const YEAR = /\b\d{3,4}\b/g;
  * where every typical category was searched is still `incomplete` until someone confirms it,
  * because only the researcher knows which categories apply.
  */
-export class ResearchCoverageService {
+export class ResearchCoverageService implements ResearchCoverageServiceContract {
   constructor(private readonly cradle: ResearchCradle) {}
 
   coverage(id: string): CoverageDto {

@@ -3,6 +3,7 @@ import type { ResearchCradle } from './cradle.js';
 import { ResearchProblems } from './errors.js';
 import { ENTRY_COLUMNS, entryDto, entryLine, type EntryRow } from './entry-store.js';
 import type { CaptureBody, EntryDto, NegativeBody } from './schemas/log.js';
+import type { ResearchLogService as ResearchLogServiceContract } from '@rootline/contracts/research';
 
 type Kind = EntryDto['kind'];
 
@@ -46,7 +47,7 @@ const filterParams = (filter: EntryFilter) => ({ question: filter.question ?? nu
  * one without `question` (capture, negative evidence) goes to an entry anchor. All checks run
  * inside the write's transaction before its first write, so a refusal writes nothing.
  */
-export class ResearchLogService {
+export class ResearchLogService implements ResearchLogServiceContract {
   private readonly tree: Tree;
 
   constructor(private readonly cradle: ResearchCradle) {

@@ -1,5 +1,5 @@
 import type { PluginKernel, Tree } from '@rootline/kernel';
-import type { PersonMerged, PersonSplit } from '@rootline/plugin-persons/contract';
+import type { PersonMerged, PersonSplit } from '@rootline/contracts/persons';
 
 /**
  * A question about a person follows the person into a merge and back: on `person.merged.v1`

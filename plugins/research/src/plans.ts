@@ -2,6 +2,7 @@ import { ACTOR_COLUMNS, actorValues, type Actor, type Tree } from '@rootline/ker
 import type { ResearchCradle } from './cradle.js';
 import { ResearchProblems } from './errors.js';
 import type { AssignmentDto, PlanDto, PlanItemDto } from './schemas/plans.js';
+import type { ResearchPlansService as ResearchPlansServiceContract } from '@rootline/contracts/research';
 
 interface ItemRow {
   id: string;
@@ -51,7 +52,7 @@ function itemDto(row: ItemRow, position: number): PlanItemDto {
  * at a time, so concurrent reorders apply one after the other and positions never collide.
  * Every change also moves the question's `seq` (plan progress is part of the question).
  */
-export class ResearchPlansService {
+export class ResearchPlansService implements ResearchPlansServiceContract {
   private readonly tree: Tree;
 
   constructor(private readonly cradle: ResearchCradle) {

@@ -4,6 +4,7 @@ import { ResearchProblems } from './errors.js';
 import { QuestionStore, questionDto, TREE_ANCHOR, type QuestionFilter, type QuestionRow } from './question-store.js';
 import type { QuestionDto } from './schemas/questions.js';
 import type { EntryDto } from './schemas/log.js';
+import type { ResearchService as ResearchServiceContract } from '@rootline/contracts/research';
 
 /**
  * Research questions of one tree (`researchService`, request scope): ask, reword, set subjects,
@@ -11,7 +12,7 @@ import type { EntryDto } from './schemas/log.js';
  * builds on. Every change is one transaction with its `research_question.*.v1` record; every
  * check runs inside it before the first write, so a refusal writes nothing.
  */
-export class ResearchService {
+export class ResearchService implements ResearchServiceContract {
   private readonly tree: Tree;
   private readonly store: QuestionStore;
 

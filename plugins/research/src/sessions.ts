@@ -3,6 +3,7 @@ import type { ResearchCradle } from './cradle.js';
 import { ResearchProblems } from './errors.js';
 import { CLAIM_STATES, type ClaimState, type SessionSummary, type StartSessionBody } from './schemas/sessions.js';
 import type { AssignmentDto } from './schemas/plans.js';
+import type { ResearchSessionsService as ResearchSessionsServiceContract } from '@rootline/contracts/research';
 
 interface SessionRow {
   id: string;
@@ -30,7 +31,7 @@ const holderOf = (actor: Actor) => actor.credentialId ?? actor.kind;
  * entries its credential writes without `session` join it, and the claims it captures are linked
  * to it (`linkCapturedClaims`, a record observer).
  */
-export class ResearchSessionsService {
+export class ResearchSessionsService implements ResearchSessionsServiceContract {
   private readonly tree: Tree;
 
   constructor(private readonly cradle: ResearchCradle) {

@@ -4,10 +4,8 @@ import { manualClock, ok, PLUGINS, question } from './fixtures/helpers.js';
 
 t.test('a dependent plugin reads open and closed questions, recent entries and negative evidence since a seq or a time', async (t) => {
   const clock = manualClock();
-  const consumer = consumerOf('@rootline/plugin-research');
-  // The kernel's stand-in asks for ^0.2.0 of its dependency; research is 0.1.0.
-  const source = { ...consumer.source, peerDependencies: { ...consumer.source.peerDependencies, '@rootline/plugin-research': '^0.1.0' } };
-  const s = await buildTestServer(t, { clock, plugins: [...PLUGINS, consumer.name], builtIn: [source] });
+  const consumer = consumerOf('@rootline/plugin-research', '^0.1.0');
+  const s = await buildTestServer(t, { clock, plugins: [...PLUGINS, consumer.name], builtIn: [consumer.source] });
   const research = await consumer.fromRequest(s, (cradle) => cradle.researchService);
   const a = await question(s, { text: 'A' });
   const b = await question(s, { text: 'B' });

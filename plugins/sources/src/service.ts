@@ -1,9 +1,10 @@
 import { ACTOR_COLUMNS, actorValues, isHttpUrl, type Actor, type Clock, type IdSource, type PageEnvelope, type PageWindow, type Tree } from '@rootline/kernel';
 import type { EntityLabel } from '@rootline/kernel';
-import type { CitationsService } from './citations/service.js';
+import type { CitationsService } from '@rootline/contracts/sources';
 import type { CitationDto } from './citations/schemas.js';
 import type { CreateSourceBody, FromTemplateBody } from './schemas.js';
 import { SourceProblems } from './errors.js';
+import type { SourcesService as SourcesServiceContract } from '@rootline/contracts/sources';
 
 export interface SourceRow {
   id: string;
@@ -40,7 +41,7 @@ const folded = (q: string | undefined) => (q && q.trim() ? q.trim().toLowerCase(
  * Sources of one tree (`sourcesService`, request scope). Other plugins check ids with
  * `exists`; the assertions plugin keeps `claim_count` right with `adjustClaimCount`.
  */
-export class SourcesService {
+export class SourcesService implements SourcesServiceContract {
   constructor(
     private readonly tree: Tree,
     private readonly clock: Clock,

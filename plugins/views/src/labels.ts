@@ -1,10 +1,10 @@
 import type { EntityLabel } from '@rootline/kernel';
-import type { PersonsService } from '@rootline/plugin-persons/contract';
-import type { PersonasService } from '@rootline/plugin-personas/contract';
-import type { SourcesService } from '@rootline/plugin-sources/contract';
-import type { EventsService } from '@rootline/plugin-events/contract';
-import type { AssertionsService } from '@rootline/plugin-assertions/contract';
-import type { FamilyService } from '@rootline/plugin-family/contract';
+import type { PersonsService } from '@rootline/contracts/persons';
+import type { PersonasService } from '@rootline/contracts/personas';
+import type { SourcesService } from '@rootline/contracts/sources';
+import type { EventsService } from '@rootline/contracts/events';
+import type { AssertionsService } from '@rootline/contracts/assertions';
+import type { FamilyService } from '@rootline/contracts/family';
 
 /** What the labels need of the request's cradle: each plugin that owns a kind of entity. */
 export interface LabelsCradle {

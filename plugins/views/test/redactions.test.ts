@@ -1,7 +1,7 @@
 import t from 'tap';
 import type { TestServer } from '@rootline/kernel/testing';
 import { buildTestServer } from '@rootline/kernel/testing';
-import type {} from '@rootline/plugin-views/contract';
+import type {} from '../src/cradle.js';
 import { MARKER, PLUGINS, capture, countRows, footprint, mounts, newEvent, newPeople, newPersona, newSource, otherTree, parentOf, viewsServer } from './fixtures/helpers.js';
 import { consumer } from './fixtures/consumer.js';
 

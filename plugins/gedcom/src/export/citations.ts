@@ -5,7 +5,7 @@
  * are reported, and the citation keeps its page.
  */
 import type { GedcomNode } from '@rootline/gedcom';
-import type { CitationDto } from '@rootline/plugin-sources/contract';
+import type { CitationDto } from '@rootline/contracts/sources';
 import { node, pointer, type ExportContext } from './context.js';
 
 const WRITTEN = new Set(['page', 'quality', 'text']);

@@ -4,7 +4,7 @@
  */
 import type { GedcomNode } from '@rootline/gedcom';
 import { formatGedcomDate, parseGedcomDate, toGedcom7 } from '@rootline/gedcom-date';
-import type { NoteDto } from '@rootline/plugin-notes/contract';
+import type { NoteDto } from '@rootline/contracts/notes';
 import { node, type ExportContext } from './context.js';
 
 function dateStructure(text: string, context: ExportContext): GedcomNode {

@@ -5,10 +5,10 @@
  * carry (`BIRT` takes only `Y`) is written as a NOTE under it and reported.
  */
 import type { GedcomNode } from '@rootline/gedcom';
-import type { AssertionDto } from '@rootline/plugin-assertions/contract';
-import type { CitationDto } from '@rootline/plugin-sources/contract';
-import type { EventDto } from '@rootline/plugin-events/contract';
-import type { NoteDto } from '@rootline/plugin-notes/contract';
+import type { AssertionDto } from '@rootline/contracts/assertions';
+import type { CitationDto } from '@rootline/contracts/sources';
+import type { EventDto } from '@rootline/contracts/events';
+import type { NoteDto } from '@rootline/contracts/notes';
 import { node, type ExportContext } from './context.js';
 import { dateAndPlace, noteStructures } from './details.js';
 import { claimCitations } from './citations.js';

@@ -12,7 +12,7 @@
  * of two parents without a spouse edge comes back with one: the importer makes a spouse edge
  * for every HUSB and WIFE).
  */
-import type { RelationshipDto } from '@rootline/plugin-family/contract';
+import type { RelationshipDto } from '@rootline/contracts/family';
 
 export interface FamilyUnit {
   xref: string;

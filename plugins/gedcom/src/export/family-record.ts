@@ -8,8 +8,8 @@
  * points to a person who is not in the file.
  */
 import type { GedcomNode } from '@rootline/gedcom';
-import type { EventDto } from '@rootline/plugin-events/contract';
-import type { NoteDto } from '@rootline/plugin-notes/contract';
+import type { EventDto } from '@rootline/contracts/events';
+import type { NoteDto } from '@rootline/contracts/notes';
 import { node, pointer, type ExportContext } from './context.js';
 import type { FamilyUnit } from './families.js';
 import { eventStructure, } from './facts.js';

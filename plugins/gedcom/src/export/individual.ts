@@ -4,9 +4,9 @@
  * FAMS, ASSO and the notes about the person. Redacted values are left out.
  */
 import type { GedcomNode } from '@rootline/gedcom';
-import type { AssertionDto } from '@rootline/plugin-assertions/contract';
-import type { AssociationSummary } from '@rootline/plugin-events/contract';
-import type { PersonDto } from '@rootline/plugin-persons/contract';
+import type { AssertionDto } from '@rootline/contracts/assertions';
+import type { AssociationSummary } from '@rootline/contracts/events';
+import type { PersonDto } from '@rootline/contracts/persons';
 import { node, pointer, type ExportContext } from './context.js';
 import type { FamilyIndex } from './families.js';
 import type { PersonBatch } from './person-batch.js';

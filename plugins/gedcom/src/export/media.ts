@@ -7,7 +7,7 @@
  * they are all written, whoever is withheld.
  */
 import { fileUrlOf, type GedcomNode } from '@rootline/gedcom';
-import type { MediaDto } from '@rootline/plugin-media/contract';
+import type { MediaDto } from '@rootline/contracts/media';
 import { node, type ExportContext } from './context.js';
 import { formOf } from './media-format.js';
 import type { Pacing } from './records.js';

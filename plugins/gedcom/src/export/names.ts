@@ -4,7 +4,7 @@
  * SURN, NSFX), so a reader that takes the pieces gets exactly ours back.
  */
 import type { GedcomNode } from '@rootline/gedcom';
-import type { PersonaDto } from '@rootline/plugin-personas/contract';
+import type { PersonaDto } from '@rootline/contracts/personas';
 import { node } from './context.js';
 
 type Name = PersonaDto['name'];

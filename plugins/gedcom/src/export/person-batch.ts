@@ -3,12 +3,12 @@
  * kind of record for the whole batch (personas, claims, citations, events, associations,
  * notes), however many persons it holds.
  */
-import type { AssertionDto } from '@rootline/plugin-assertions/contract';
-import type { AssociationSummary, EventDto } from '@rootline/plugin-events/contract';
-import type { NoteDto } from '@rootline/plugin-notes/contract';
-import type { PersonaDto } from '@rootline/plugin-personas/contract';
-import type { PersonDto } from '@rootline/plugin-persons/contract';
-import type { CitationDto } from '@rootline/plugin-sources/contract';
+import type { AssertionDto } from '@rootline/contracts/assertions';
+import type { AssociationSummary, EventDto } from '@rootline/contracts/events';
+import type { NoteDto } from '@rootline/contracts/notes';
+import type { PersonaDto } from '@rootline/contracts/personas';
+import type { PersonDto } from '@rootline/contracts/persons';
+import type { CitationDto } from '@rootline/contracts/sources';
 import type { ExportContext } from './context.js';
 import { groupBy } from './details.js';
 

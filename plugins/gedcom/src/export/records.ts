@@ -4,8 +4,8 @@
  * `pause` runs between batches (the job's checkpoint: it yields and stops a cancelled export).
  */
 import type { GedcomNode } from '@rootline/gedcom';
-import type { EventDto } from '@rootline/plugin-events/contract';
-import type { PersonDto } from '@rootline/plugin-persons/contract';
+import type { EventDto } from '@rootline/contracts/events';
+import type { PersonDto } from '@rootline/contracts/persons';
 import { node, type ExportContext } from './context.js';
 import { FamilyIndex } from './families.js';
 import { loadBatch } from './person-batch.js';

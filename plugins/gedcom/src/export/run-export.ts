@@ -5,7 +5,7 @@
  */
 import { streamGedzip, writeGedcom, type GedzipFile } from '@rootline/gedcom';
 import type { BlobStore } from '@rootline/kernel';
-import type { JobContext, JobSpec } from '@rootline/plugin-jobs/contract';
+import type { JobContext, JobSpec } from '@rootline/contracts/jobs';
 import { ExportContext } from './context.js';
 import { exportRecords, SUBMITTER } from './records.js';
 import type { ExportResult } from './schemas.js';

@@ -4,8 +4,8 @@
  * so it still reaches the reader.
  */
 import type { GedcomNode } from '@rootline/gedcom';
-import type { NoteDto } from '@rootline/plugin-notes/contract';
-import type { SourceSummary } from '@rootline/plugin-sources/contract';
+import type { NoteDto } from '@rootline/contracts/notes';
+import type { SourceSummary } from '@rootline/contracts/sources';
 import { node, type ExportContext } from './context.js';
 import { noteStructures } from './details.js';
 

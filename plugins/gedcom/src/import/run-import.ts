@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import type { Tree } from '@rootline/kernel';
 import type { GedcomIssue, GedcomNode } from '@rootline/gedcom';
 import { isZip, readGedcom, readGedzip } from '@rootline/gedcom';
-import type { JobContext, JobSpec } from '@rootline/plugin-jobs/contract';
+import type { JobContext, JobSpec } from '@rootline/contracts/jobs';
 import { ImportRuns } from '../runs.js';
 import { LossReportStore } from '../loss-reports.js';
 import type { ImportCounts } from '../schemas.js';

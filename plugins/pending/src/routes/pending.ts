@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Problems, SPEC_LIST_LIMITS, type TypeBoxTypeProvider } from '@rootline/kernel';
-import type { ClaimKey } from '@rootline/plugin-assertions/contract';
+import type { ClaimKey } from '@rootline/contracts/assertions';
 import { Type } from '@sinclair/typebox';
 import { NoBody, PendingBuckets, PendingPage, PendingParams, PendingQuery } from '../schemas.js';
 import { laneBuckets, type LaneFilter } from '../lane.js';

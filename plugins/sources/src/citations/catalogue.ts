@@ -2,6 +2,7 @@ import { allTemplates } from '../templates/index.js';
 import { render, type Rendering } from './renderer.js';
 import { elementProblems } from './elements.js';
 import { CITATION_STYLES, type CitationStyle, type CitationTemplate, type TemplateCategory } from './template.js';
+import type { CitationCatalogue as CitationCatalogueContract } from '@rootline/contracts/sources';
 
 export type Renderings = Record<CitationStyle, string>;
 
@@ -9,7 +10,7 @@ export type Renderings = Record<CitationStyle, string>;
  * The citation templates shipped with Rootline: a singleton (`citationCatalogue`), since
  * templates are data, the same for every tree.
  */
-export class CitationCatalogue {
+export class CitationCatalogue implements CitationCatalogueContract {
   private readonly byId = new Map(allTemplates.map((template) => [template.id, template]));
 
   list(category?: TemplateCategory): CitationTemplate[] {

@@ -1,10 +1,11 @@
 import { ACTOR_COLUMNS, actorValues, type Actor, type Clock, type IdSource, type Tree } from '@rootline/kernel';
-import type { CitationCatalogue } from './catalogue.js';
+import type { CitationCatalogue } from '@rootline/contracts/sources';
 import type { CitationDto, Elements } from './schemas.js';
 import type { CitationStyle, CitationTemplate, SourceType } from './template.js';
 import type { Rendering } from './renderer.js';
 import { CitationProblems } from './errors.js';
 import { SourceProblems } from '../errors.js';
+import type { CitationsService as CitationsServiceContract } from '@rootline/contracts/sources';
 
 interface CitationRow {
   id: string;
@@ -30,7 +31,7 @@ export interface NewCitation {
  * source's first citation in its own transaction; the assertions plugin reads a citation's
  * source with `get`.
  */
-export class CitationsService {
+export class CitationsService implements CitationsServiceContract {
   constructor(private readonly tree: Tree, private readonly clock: Clock, private readonly ids: IdSource, private readonly catalogue: CitationCatalogue) {}
 
   get(id: string): CitationDto | undefined {

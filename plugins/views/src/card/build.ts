@@ -1,10 +1,10 @@
 import { lifeYears, parseGedcomDate } from '@rootline/gedcom-date';
-import type { PersonDto, PersonsService } from '@rootline/plugin-persons/contract';
-import type { PersonasService } from '@rootline/plugin-personas/contract';
-import type { FamilyService } from '@rootline/plugin-family/contract';
-import type { EventsService } from '@rootline/plugin-events/contract';
-import type { AssertionsService } from '@rootline/plugin-assertions/contract';
-import type { SourcesService } from '@rootline/plugin-sources/contract';
+import type { PersonDto, PersonsService } from '@rootline/contracts/persons';
+import type { PersonasService } from '@rootline/contracts/personas';
+import type { FamilyService } from '@rootline/contracts/family';
+import type { EventsService } from '@rootline/contracts/events';
+import type { AssertionsService } from '@rootline/contracts/assertions';
+import type { SourcesService } from '@rootline/contracts/sources';
 import type { PersonCard } from '../schemas.js';
 import { EXPANDED_ROWS, type Expansion } from './expand.js';
 

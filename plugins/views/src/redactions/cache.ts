@@ -1,6 +1,6 @@
 import type { Tree } from '@rootline/kernel';
-import type { PersonsService } from '@rootline/plugin-persons/contract';
-import type { PersonasService } from '@rootline/plugin-personas/contract';
+import type { PersonsService } from '@rootline/contracts/persons';
+import type { PersonasService } from '@rootline/contracts/personas';
 
 /** What is redacted of one target: the whole entity (every field but `id`), or some fields. */
 export interface Redacted {

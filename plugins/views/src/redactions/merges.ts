@@ -1,5 +1,5 @@
 import type { PluginKernel, Tree } from '@rootline/kernel';
-import type { PersonMerged, PersonSplit } from '@rootline/plugin-persons/contract';
+import type { PersonMerged, PersonSplit } from '@rootline/contracts/persons';
 import type { RedactionCache } from './cache.js';
 
 /**
