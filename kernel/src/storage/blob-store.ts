@@ -38,6 +38,13 @@ export interface BlobFiles {
 const nodeFiles: BlobFiles = { open, rename, rm, stat, mkdir: (path) => mkdirSync(path, { recursive: true }) };
 
 const ADDRESS_PATTERN = /^[0-9a-f]{64}$/;
+/** Bytes gathered into one write: a socket yields 16-64 KiB at a time, each write is a round trip to the thread pool. */
+const WRITE_BATCH_BYTES = 1024 * 1024;
+/**
+ * Bytes handed to the file system and not yet written, at most: reading and hashing go on
+ * while earlier bytes are written, and wait (backpressure: the source is not read) past this.
+ */
+const WRITE_AHEAD_BYTES = 8 * 1024 * 1024;
 const TEMPORARY_PREFIX = '.incoming-';
 
 /**
@@ -77,6 +84,11 @@ export class BlobStore {
   /**
    * Streams `source` into the store. Rejects with BlobTooLargeError past `maxBytes`, or with
    * the signal's reason once `signal` aborts (a cancelled import), leaving nothing behind.
+   *
+   * A bounded pipeline: each chunk is hashed as it arrives and gathered into 1 MiB writes at
+   * their offsets, which the file system performs while the next chunks are read and hashed; at
+   * most 8 MiB may wait to be written before reading pauses. Every write has finished (and
+   * none failed) before the fsync, so the durability order below is unchanged.
    */
   async write(source: AsyncIterable<Buffer | Uint8Array> | Iterable<Buffer | Uint8Array> | Readable, options: { maxBytes: number; actor: Actor; signal?: AbortSignal }): Promise<BlobRef & { created: boolean }> {
     const temporary = join(this.tree.objectsDir, `${TEMPORARY_PREFIX}${randomBytes(8).toString('hex')}`);
@@ -88,6 +100,9 @@ export class BlobStore {
     // A source that stalls never yields another chunk to check the signal on: end it instead.
     const stopSource = () => (source as Readable).destroy?.(options.signal?.reason);
     options.signal?.addEventListener('abort', stopSource, { once: true });
+    const writes = new WritePipeline(file);
+    let batch: Buffer[] = [];
+    let batchBytes = 0;
     try {
       for await (const chunk of source) {
         options.signal?.throwIfAborted();
@@ -99,11 +114,21 @@ export class BlobStore {
           head.push(bytes.subarray(0, SNIFF_BYTES - headBytes));
           headBytes += Math.min(bytes.length, SNIFF_BYTES - headBytes);
         }
-        await writeAll(file, bytes);
+        batch.push(bytes);
+        batchBytes += bytes.length;
+        if (batchBytes >= WRITE_BATCH_BYTES) {
+          await writes.add(batch.length === 1 ? batch[0] : Buffer.concat(batch, batchBytes), size - batchBytes);
+          batch = [];
+          batchBytes = 0;
+        }
       }
+      if (batchBytes > 0) await writes.add(Buffer.concat(batch, batchBytes), size - batchBytes);
+      await writes.finish();
       options.signal?.throwIfAborted();
       await file.sync();
     } catch (error) {
+      // No write may land after the file is closed and removed.
+      await writes.settle();
       await file.close().catch(() => undefined);
       await this.files.rm(temporary, { force: true });
       throw error;
@@ -172,10 +197,57 @@ export class BlobStore {
 }
 
 /**
- * Writes every byte: a write may take only part of a buffer (a full disk, a signal), and a
- * silently short file would no longer match its address.
+ * Writes at their offsets, several at once, at most WRITE_AHEAD_BYTES waiting: `add` resolves
+ * once there is room for more (backpressure), and rejects with the first write's failure.
  */
-async function writeAll(file: FileHandle, bytes: Buffer): Promise<void> {
+class WritePipeline {
+  private readonly running = new Set<Promise<void>>();
+  private waiting = 0;
+  private failure: { error: unknown } | undefined;
+
+  constructor(private readonly file: FileHandle) {}
+
+  async add(bytes: Buffer, position: number): Promise<void> {
+    this.throwIfFailed();
+    this.waiting += bytes.length;
+    const write: Promise<void> = writeAll(this.file, bytes, position).then(
+      () => this.done(write, bytes.length),
+      (error: unknown) => {
+        this.failure ??= { error };
+        this.done(write, bytes.length);
+      },
+    );
+    this.running.add(write);
+    while (this.waiting > WRITE_AHEAD_BYTES && !this.failure) await Promise.race(this.running);
+    this.throwIfFailed();
+  }
+
+  /** Every write done; rejects if any failed. */
+  async finish(): Promise<void> {
+    await Promise.all(this.running);
+    this.throwIfFailed();
+  }
+
+  /** Every write done, failed or not (before the file is closed on an error). */
+  async settle(): Promise<void> {
+    await Promise.all(this.running);
+  }
+
+  private done(write: Promise<void>, length: number): void {
+    this.running.delete(write);
+    this.waiting -= length;
+  }
+
+  private throwIfFailed(): void {
+    if (this.failure) throw this.failure.error;
+  }
+}
+
+/**
+ * Writes every byte at `position`: a write may take only part of a buffer (a full disk, a
+ * signal), and a silently short file would no longer match its address.
+ */
+async function writeAll(file: FileHandle, bytes: Buffer, position: number): Promise<void> {
   let offset = 0;
-  while (offset < bytes.length) offset += (await file.write(bytes, offset, bytes.length - offset)).bytesWritten;
+  while (offset < bytes.length) offset += (await file.write(bytes, offset, bytes.length - offset, position + offset)).bytesWritten;
 }
