@@ -56,7 +56,7 @@ t.test('the OpenAPI document: public, 3.1, bearer auth, both mounts, tiers and P
   t.equal(doc.paths['/v1/trees'].post['x-access'], 'human', 'who may call it: the human only');
   t.equal(doc.paths['/v1/trees/{tree_id}/jottings'].post['x-access'], 'agent');
   t.match(doc.paths['/v1/trees/{tree_id}/jottings'].post.parameters, [{ in: 'path', name: 'tree_id', required: true }], 'the pinned mount takes tree_id');
-  for (const hidden of ['/v1/openapi.json', '/v1/docs', '/v1/docs/init.js', '/v1/docs/assets/{file}']) t.notOk(doc.paths[hidden], `${hidden} is not listed`);
+  for (const hidden of ['/v1/openapi.json', '/v1/docs', '/v1/docs/', '/v1/docs/init.js', '/v1/docs/assets/{file}']) t.notOk(doc.paths[hidden], `${hidden} is not listed`);
 });
 
 t.test('the docs page: public HTML with a strict CSP, its script and assets from swagger-ui-dist', async (t) => {
@@ -68,6 +68,11 @@ t.test('the docs page: public HTML with a strict CSP, its script and assets from
   for (const src of ['/v1/docs/assets/swagger-ui-bundle.js', '/v1/docs/assets/swagger-ui-standalone-preset.js', '/v1/docs/init.js', '/v1/docs/assets/swagger-ui.css', '/v1/docs/assets/favicon-32x32.png']) {
     t.ok(page.body.includes(`"${src}"`), `the page loads ${src}`);
   }
+  const slash = await s.request('GET', '/v1/docs/', { token: null });
+  t.equal(slash.statusCode, 200, '/v1/docs/ is the same page');
+  t.equal(slash.body, page.body);
+  t.equal(slash.headers['content-security-policy'], page.headers['content-security-policy']);
+  t.equal(slash.headers['content-type'], 'text/html; charset=utf-8');
   const init = await s.request('GET', '/v1/docs/init.js', { token: null });
   t.equal(init.headers['content-type'], 'text/javascript; charset=utf-8');
   t.match(init.body, /url: '\/v1\/openapi\.json'/);

@@ -80,6 +80,12 @@ t.test('OpenAPI: every Problem status a route names, a route\'s own responses ke
   t.notOk(open.responses[401], 'a public route never answers 401');
   t.ok(open.responses[421], 'but the guard still applies');
   t.ok(doc.paths['/v1/faults/declared'].get.responses[401]);
+  const raw = doc.paths['/v1/faults/raw'].post;
+  t.same(raw.requestBody, { required: true, content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }, 'x-raw-body: the request body of the document');
+  t.notOk(JSON.stringify(raw).includes('x-raw-body'), 'and no trace of the key');
+  t.notOk(doc.paths['/v1/faults/nested'].post.requestBody.content['application/octet-stream'], 'others keep their JSON body');
+  const sent = await s.request('POST', '/v1/faults/raw', { payload: '{"any":"json"}', headers: { 'content-type': 'application/json' } });
+  t.equal(sent.statusCode, 201, 'the declared body is not validated');
   const pinned = doc.paths['/v1/trees/{tree_id}/jottings/by-number/{n}'].get.parameters;
   t.match(pinned, [{ in: 'path', name: 'tree_id', required: true, description: 'The tree this request acts on', schema: { type: 'string', minLength: 1 } }, { in: 'path', name: 'n', required: true }]);
 });

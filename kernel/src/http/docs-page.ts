@@ -52,8 +52,11 @@ export async function docsPageRoutes(app: FastifyInstance) {
   const assetsFolder = () => (folder ??= dirname(require.resolve('swagger-ui-dist/package.json')));
   const config = { public: true };
 
-  app.get('/docs', { config, schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/html; charset=utf-8').header('content-security-policy', CSP).send(PAGE));
+  // `/v1/docs/` is the same page (its links are absolute, so either address works).
+  for (const url of ['/docs', '/docs/']) {
+    app.get(url, { config, schema: { hide: true } }, async (_request, reply) =>
+      reply.type('text/html; charset=utf-8').header('content-security-policy', CSP).send(PAGE));
+  }
   app.get('/docs/init.js', { config, schema: { hide: true } }, async (_request, reply) => reply.type('text/javascript; charset=utf-8').send(INIT));
   app.get('/docs/assets/:file', { config, schema: { hide: true, params: Type.Object({ file: Type.String() }) } }, async (request, reply) => {
     const { file } = request.params as { file: string };

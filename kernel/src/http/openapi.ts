@@ -39,6 +39,12 @@ export async function installOpenApi(app: FastifyInstance, info: { appVersion: s
       const source = { ...(schema as Record<string, unknown>) };
       const problems = (source['x-problems'] as number[] | undefined) ?? [];
       delete source['x-problems'];
+      // A route that reads its body as a stream declares it for the document only (`x-raw-body`,
+      // e.g. a binary string): the request body of each `consumes` type, never validated.
+      if (source['x-raw-body']) {
+        source.body = source['x-raw-body'];
+        delete source['x-raw-body'];
+      }
       const response = { ...((source.response as Record<string, unknown>) ?? {}) };
       for (const status of problems) {
         if (!response[status]) response[status] = { description: PROBLEM_TEXT[status] ?? 'Problem', content: { 'application/json': { schema: { $ref: 'Problem#' } } } };

@@ -1,5 +1,7 @@
 import { defineProblem, Problems } from '@rootline/kernel';
 
+const emptyUpload = defineProblem('empty-upload', 422, 'Empty upload');
+
 /** Problems the blobs plugin throws. */
 export const BlobProblems = {
   blobNotFound: (address: string) => Problems.notFound(`No blob sha256:${address} in this tree`, { extras: { entity: 'blob' } }),
@@ -8,4 +10,6 @@ export const BlobProblems = {
   /** 404 `not-found` for a blob that exists but has no thumbnail; `detail` says why. */
   noThumbnail: (detail: string) => Problems.notFound(detail, { extras: { entity: 'thumbnail' } }),
   rangeNotSatisfiable: defineProblem('range-not-satisfiable', 416, 'Range not satisfiable'),
+  /** 422 `empty-upload`: a blob of no bytes is no scan, photograph or document; nothing is stored. */
+  emptyUpload: () => emptyUpload('The body is empty: send the bytes of the file; nothing was stored'),
 };

@@ -1,12 +1,13 @@
 import t from 'tap';
 import { execFileSync } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { buildTestServer, type TestServer } from '@rootline/kernel/testing';
-import { sha256, storedObjects } from './fixtures/files.js';
+import { incoming, sha256, storedObjects } from './fixtures/files.js';
 
 const plugins = ['@rootline/plugin-blobs'];
 const octets = { 'content-type': 'application/octet-stream' };
@@ -21,7 +22,6 @@ const countRows = (s: TestServer, sql: string, ...args: unknown[]) => (s.server.
 t.test('bytes come back exactly as they went in', async (t) => {
   const s = await buildTestServer(t, { plugins });
   const cases: [string, Buffer][] = [
-    ['empty', Buffer.alloc(0)],
     ['one byte', Buffer.from([0x42])],
     ['5 MiB', randomBytes(5 * 1024 * 1024)],
     ['random binary with every byte value', Buffer.concat([Buffer.from(Array.from({ length: 256 }, (_, i) => i)), randomBytes(70_001)])],
@@ -37,6 +37,49 @@ t.test('bytes come back exactly as they went in', async (t) => {
     t.equal(Number(down.headers['content-length']), bytes.length, `${name}: Content-Length`);
     t.ok(down.rawPayload.equals(bytes), `${name}: same bytes`);
   }
+});
+
+t.test('an empty upload is refused (422 empty-upload), with or without a Content-Length; nothing stored', async (t) => {
+  const s = await buildTestServer(t, { plugins });
+  const records = () => s.records({ kind: 'blob' }).length;
+  const before = { rows: countRows(s, 'SELECT COUNT(*) AS n FROM blobs'), records: records() };
+  const { reply } = await upload(s, Buffer.alloc(0));
+  t.equal(reply.statusCode, 422);
+  t.match(reply.json(), { code: 'empty-upload', status: 422, title: 'Empty upload', detail: /^The body is empty: send the bytes of the file; nothing was stored$/ });
+  // Chunked: no Content-Length, the end comes with no bytes.
+  const chunked = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = httpRequest(`${s.url}/v1/blobs`, { method: 'POST', headers: { authorization: `Bearer ${s.humanToken}`, 'content-type': 'application/octet-stream', 'transfer-encoding': 'chunked' } }, (res) => {
+      let text = '';
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+  t.equal(chunked.status, 422, 'chunked, no bytes');
+  t.equal(JSON.parse(chunked.body).code, 'empty-upload');
+  t.same({ rows: countRows(s, 'SELECT COUNT(*) AS n FROM blobs'), records: records() }, before, 'no row, no record');
+  t.same(storedObjects(s.server.kernel.trees.active().objectsDir), [], 'no file');
+  t.same(incoming(s.server.kernel.trees.active().objectsDir), [], 'not even a temporary one');
+  const one = await upload(s, Buffer.from([0]));
+  t.equal(one.reply.statusCode, 200, 'one byte is a blob');
+  const openapi = (await s.request('GET', '/v1/openapi.json')).json();
+  const post = openapi.paths['/v1/blobs'].post;
+  t.same(post.requestBody.content, { 'application/octet-stream': { schema: { type: 'string', format: 'binary', description: 'The bytes of the file, at least one' } } }, 'OpenAPI: the body is binary');
+  t.ok(post.responses['422'], 'OpenAPI: 422 listed');
+});
+
+t.test('downloads are octet-stream and never sniffed into a page (nosniff)', async (t) => {
+  const s = await buildTestServer(t, { plugins });
+  const page = Buffer.from('<!doctype html><script>alert(1)</script>');
+  const { blob } = await upload(s, page);
+  for (const method of ['GET', 'HEAD']) {
+    const down = await s.request(method, `/v1/blobs/sha256:${blob.address}`);
+    t.equal(down.headers['content-type'], 'application/octet-stream', `${method}: octet-stream whatever the bytes`);
+    t.equal(down.headers['x-content-type-options'], 'nosniff', `${method}: nosniff`);
+  }
+  const part = await s.request('GET', `/v1/blobs/sha256:${blob.address}`, { headers: { range: 'bytes=0-3' } });
+  t.equal(part.headers['x-content-type-options'], 'nosniff', 'a part too');
 });
 
 t.test('the address is what sha256sum prints for the same bytes', async (t) => {
