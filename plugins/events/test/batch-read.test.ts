@@ -24,4 +24,10 @@ t.test('ofSubjects: every event of a batch of persons and personas, by date, wit
   t.same(cradle.associationsService.fromSubjects([ann.id, bobPerson.id]), [
     { id: godparent.id, from: ann.id, from_kind: 'persona', to: cy.id, to_kind: 'persona', role: 'godparent', source: null, note: 'at the font' },
   ]);
+  // The source an association was read from comes back with it (the GEDCOM export cites it).
+  const register = '01938f0e-7a7e-7cc2-9d2b-3f6c3a1b2c4e';
+  const witness = cradle.associationsService.record(actor, { from: bobPerson.id, to: cy.id, role: 'witness', source: register });
+  t.same(cradle.associationsService.fromSubjects([bobPerson.id]), [
+    { id: witness.id, from: bobPerson.id, from_kind: 'person', to: cy.id, to_kind: 'persona', role: 'witness', source: register, note: null },
+  ]);
 });

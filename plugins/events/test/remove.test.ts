@@ -27,6 +27,6 @@ t.test('remove (an import undone) deletes an event with its participants and cor
   t.equal(cradle.associationsService.remove(actor, association.id, 'import undone'), true);
   t.same(tree.prepare('SELECT id FROM associations').pluck().all(), [other.id]);
   t.equal(cradle.associationsService.remove(actor, association.id, 'again'), false);
-  t.match(s.records({ kind: 'association.removed' }), [{ entity_id: association.id, payload: { reason: 'import undone' } }]);
+  t.match(s.records({ kind: 'association.removed' }), [{ kind: 'association.removed.v1', entity_type: 'association', entity_id: association.id, payload: { reason: 'import undone' } }]);
   t.equal(s.records({ kind: 'association.removed' }).length, 1);
 });

@@ -27,8 +27,13 @@ t.test('dates, places and windows', async (t) => {
   t.equal(placeKey('  Ledbury ,Herefordshire,   England '), 'ledbury, herefordshire, england');
   t.equal(placeKey('Cafe\u0301'), placeKey('Café'), 'NFC');
   t.equal(placeKey('  '), null);
+  // One place however its commas and spaces were typed: FAN co-occurrence matches on this key.
+  t.equal(placeKey('Much  Marcle,Herefordshire'), 'much marcle, herefordshire', 'spaces inside a name kept as one; a comma gets one space after it');
+  t.equal(placeKey('Much Marcle , Herefordshire'), placeKey('Much Marcle,Herefordshire'));
   t.same(windowRange(1850, 1880), { lower: '1850', upper: '1880:' });
   t.same(windowRange(undefined, 950), { lower: null, upper: '0950:' });
+  t.same(windowRange(1850, undefined), { lower: '1850', upper: null }, 'no end: open above');
+  t.same(windowRange(undefined, undefined), { lower: null, upper: null });
   const inside = (key: string, range: { lower: string | null; upper: string | null }) => (range.lower === null || key >= range.lower) && (range.upper === null || key < range.upper);
   t.ok(inside('1850-01-01:10', windowRange(1850, 1850)), 'BEF 1850 is in 1850');
   t.ok(inside('1850-12-31:91', windowRange(1850, 1850)), 'AFT 1850 is in 1850');
