@@ -49,7 +49,15 @@ export interface EventsService {
    * (an import undone); false when there is none.
    */
   remove(actor: Actor, id: string, reason: string): boolean;
+  /**
+   * The participants in one of `roles` of every event of one of `types` whose date has a sort key,
+   * streamed in one read (the research signals read marriages): see DatedParticipantRow.
+   */
+  datedParticipantRows(types: readonly string[], roles: readonly string[]): IterableIterator<DatedParticipantRow>;
 }
+
+/** [event id, sort_date, subject (person or persona id), subject_kind]. */
+export type DatedParticipantRow = [event: string, sortDate: string, subject: string, subjectKind: 'person' | 'persona'];
 
 /**
  * Associations (GEDCOM ASSO): `to` is `role` to `from` (a godparent, a witness, a neighbour)

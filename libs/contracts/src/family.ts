@@ -48,7 +48,11 @@ export interface FamilyService {
    * generation asked for, one batched read of the persons they reach, the walk in memory.
    */
   pedigree(person: string, generations: number): Pedigree;
+  /** Every visible parent edge as [parent, child, pedigree], streamed in one read (the research signals). */
+  parentEdgeRows(): IterableIterator<ParentEdgeRow>;
 }
+
+export type ParentEdgeRow = [parent: string, child: string, pedigree: 'birth' | 'adopted' | 'foster' | 'step' | 'unknown'];
 
 /** A parent of a person, through which edge, and how (birth, adopted, ...). */
 export interface ParentLink {

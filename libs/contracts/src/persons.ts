@@ -90,7 +90,18 @@ export interface PersonsService {
   refresh(person: string, atMs: number): void;
   /** The active person of a claim's persona, for observers that only know the claim. */
   personOfClaim(assertion: string): string | null;
+  /** Every active person, streamed in one read (the research signals): see PersonVitalRow. */
+  vitalRows(): IterableIterator<PersonVitalRow>;
+  /** Every persona of an active person as [person, persona], streamed in one read. */
+  personaRows(): IterableIterator<[string, string]>;
 }
+
+/**
+ * One active person as the research signals read it: [id, sex, birth sort key, the claim the
+ * birth summary rests on, death sort key] (sort keys as @rootline/gedcom-date's sortDate; null
+ * when there is no summary or its date has no key).
+ */
+export type PersonVitalRow = [id: string, sex: 'M' | 'F' | 'X' | 'U' | null, birthSort: string | null, birthClaim: string | null, deathSort: string | null];
 
 export type PersonDto = {
   id: string;

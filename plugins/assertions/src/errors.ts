@@ -24,6 +24,10 @@ export const AssertionProblems = {
     invalidStateTransition(`Assertion ${id} was not proposed by an agent; only agent proposals can be marked fabricated`, {
       extras: { status: 'not-agent-proposed' },
     }),
+  replacementNeedsHuman: (id: string, replaces: string) =>
+    Problems.humanTokenRequired(
+      `Assertion ${id} would replace the confirmed claim ${replaces}; only the human may confirm it (attach-evidence attaches evidence without confirming)`,
+    ),
   offlineRecordRefused: () =>
     offlineRecordRefused('An offline record cannot be followed, so it cannot confirm a claim; attach it with attach-evidence and confirm by hand'),
   invalidSort: (sort: string) =>

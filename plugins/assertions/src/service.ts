@@ -3,7 +3,7 @@ import type { EntityLabel } from '@rootline/kernel';
 import type { CitationsService, SourcesService } from '@rootline/contracts/sources';
 import type { PersonasService } from '@rootline/contracts/personas';
 import { AssertionProblems } from './errors.js';
-import { step, type Review } from './states.js';
+import { isActive, step, type Review } from './states.js';
 import type { AssertionStatus } from './states.js';
 import { ClaimWriter, type NewClaim } from './writer.js';
 import { ClaimQueries, keyOf, type BucketCount, type BucketField, type ClaimFilter, type ClaimKey, type SortOrder } from './queries.js';
@@ -16,6 +16,8 @@ import type { AttachEvidenceBody } from './schemas/evidence.js';
 import type { TranscriptionBody } from './schemas/transcription.js';
 import type { VitalClaim } from './queries.js';
 import type { AssertionsService as AssertionsServiceContract } from '@rootline/contracts/assertions';
+import type { DatedClaimRow, UnevidencedClaims } from '@rootline/contracts/assertions';
+import { datedClaims, sourcedPersonas, unevidencedConfirmed } from './signals.js';
 
 /**
  * What the service uses of the request's cradle. It keeps the cradle rather than the
@@ -116,12 +118,18 @@ export class AssertionsService implements AssertionsServiceContract {
       if (next.outcome === 'unchanged') return false;
       if (review === 'mark-fabricated' && claim.actor_kind !== 'agent') throw AssertionProblems.notAgentProposed(id);
       this.writer.setStatus(actor, claim, review);
+      if (review === 'confirm') this.supersedeReplaced(actor, claim);
       return true;
     });
   }
 
-  /** Replaces a standing claim by a corrected one; superseding it again returns the same replacement. */
-  supersede(actor: Actor, id: string, replacement: Partial<Omit<NewClaim, 'persona'>>): string {
+  /**
+   * Replaces a standing claim by a corrected one; superseding it again returns the same replacement.
+   * An agent cannot overturn a confirmed claim: its replacement is filed pending (the pending lane)
+   * naming the claim in `replaces`, and the claim stays confirmed until the human confirms the
+   * replacement, which then supersedes it (`supersedeReplaced`). Refuting the replacement leaves it confirmed.
+   */
+  supersede(actor: Actor, id: string, replacement: Partial<Omit<NewClaim, 'persona' | 'replaces'>>): string {
     const claim = this.require(id);
     const next = step('supersede', claim.status);
     if (next.outcome === 'unchanged' && claim.superseded_by) return claim.superseded_by;
@@ -133,8 +141,9 @@ export class AssertionsService implements AssertionsServiceContract {
     return this.tree.transact(() => {
       const current = this.require(id);
       if (current.status !== claim.status) throw AssertionProblems.invalidTransition(id, 'supersede', current.status);
-      const corrected = this.writer.insert(actor, { ...claim, ...replacement, ...citing }, 'supersede', { replaces: id });
-      this.writer.setStatus(actor, current, 'supersede', { replacement: corrected.id });
+      const proposal = actor.kind !== 'human' && current.status === 'confirmed';
+      const corrected = this.writer.insert(actor, { ...claim, ...replacement, ...citing, replaces: proposal ? id : null }, 'supersede', { replaces: id, ...(proposal ? { proposal: true } : {}) });
+      if (!proposal) this.writer.setStatus(actor, current, 'supersede', { replacement: corrected.id });
       return corrected.id;
     });
   }
@@ -150,13 +159,17 @@ export class AssertionsService implements AssertionsServiceContract {
     const claim = this.require(id);
     if (body.kind === 'offline_record') throw AssertionProblems.offlineRecordRefused();
     if (step('confirm', claim.status).outcome === 'refused') throw AssertionProblems.invalidTransition(id, 'confirm', claim.status);
+    if (actor.kind !== 'human' && this.replacesStanding(claim)) throw AssertionProblems.replacementNeedsHuman(id, claim.replaces!);
     const { evidence, citedSource } = checkEvidence(this.tree, this.cradle.citationsService, body);
     this.tree.transact(() => {
       const current = this.require(id);
       const next = step('confirm', current.status);
       if (next.outcome === 'refused') throw AssertionProblems.invalidTransition(id, 'confirm', current.status);
       const attached = this.writer.attach(actor, current, evidence, citedSource);
-      if (next.outcome === 'change') this.writer.setStatus(actor, this.require(id), 'confirm', { via: 'attach-evidence-and-confirm', evidence: attached.id });
+      if (next.outcome === 'change') {
+        this.writer.setStatus(actor, this.require(id), 'confirm', { via: 'attach-evidence-and-confirm', evidence: attached.id });
+        this.supersedeReplaced(actor, current);
+      }
     });
     return this.get(id)!;
   }
@@ -171,6 +184,7 @@ export class AssertionsService implements AssertionsServiceContract {
         if (next.outcome === 'unchanged') return { id, outcome: 'already_confirmed' };
         if (next.outcome === 'refused') return { id, outcome: 'refused', detail: `The claim is ${claim.status}; it cannot be confirmed` };
         this.writer.setStatus(actor, claim, 'confirm', { via: 'bulk-confirm' });
+        this.supersedeReplaced(actor, claim);
         return { id, outcome: 'confirmed' };
       }),
     );
@@ -223,6 +237,22 @@ export class AssertionsService implements AssertionsServiceContract {
   tally(): { sourced: number; needs_source: number; total: number } {
     const halves = this.queries.tallyHalves();
     return { ...halves, total: halves.sourced + halves.needs_source };
+  }
+
+  /** Whether `claim` is an agent's replacement of a claim that still stands. */
+  private replacesStanding(claim: ClaimRow): boolean {
+    const replaced = claim.replaces ? this.writer.store.get(claim.replaces) : undefined;
+    return replaced !== undefined && isActive(replaced.status);
+  }
+
+  /**
+   * `claim` (an agent's replacement of a confirmed claim) was just confirmed: the claim it
+   * replaces becomes superseded by it, in the same transaction, by whoever confirmed it.
+   * One that stopped standing meanwhile (refuted, or superseded by the human) is left as it is.
+   */
+  private supersedeReplaced(actor: Actor, claim: ClaimRow): void {
+    if (!this.replacesStanding(claim)) return;
+    this.writer.setStatus(actor, this.require(claim.replaces!), 'supersede', { replacement: claim.id, via: 'replacement-confirmed' });
   }
 
   private require(id: string): ClaimRow {
@@ -287,6 +317,19 @@ export class AssertionsService implements AssertionsServiceContract {
    */
   vitalClaims(personas: readonly string[], kinds: readonly string[]): VitalClaim[] {
     return this.queries.vitalClaims(personas, kinds);
+  }
+
+  /** Whole-tree reads for the research signals (signals.ts). */
+  sourcedPersonas(): IterableIterator<string> {
+    return sourcedPersonas(this.tree);
+  }
+
+  unevidencedConfirmed(limit: number): UnevidencedClaims {
+    return unevidencedConfirmed(this.tree, limit);
+  }
+
+  datedClaimRows(kinds: readonly string[]): IterableIterator<DatedClaimRow> {
+    return datedClaims(this.tree, kinds);
   }
 }
 

@@ -20,6 +20,8 @@ export interface ClaimRow {
   credential_id: string | null;
   proposer: string | null;
   superseded_by: string | null;
+  /** The confirmed claim this pending one would replace (an agent's supersede); null otherwise. */
+  replaces: string | null;
 }
 
 export interface EvidenceRow {
@@ -36,7 +38,7 @@ export interface EvidenceRow {
   proposer: string | null;
 }
 
-export const CLAIM_COLUMNS = `id, persona, kind, status, value, date, place, source, citation, created_at_ms, status_changed_at_ms, ${ACTOR_COLUMNS}, superseded_by`;
+export const CLAIM_COLUMNS = `id, persona, kind, status, value, date, place, source, citation, created_at_ms, status_changed_at_ms, ${ACTOR_COLUMNS}, superseded_by, replaces`;
 
 const CLAIM_JSON_FIELDS = `'id', id, 'persona', persona, 'kind', kind, 'status', status, 'value', value, 'date', date,
   'place', place, 'source', source, 'citation', citation, 'captured_by', actor_kind, 'superseded_by', superseded_by,
@@ -47,8 +49,10 @@ const CLAIM_JSON_FIELDS = `'id', id, 'persona', persona, 'kind', kind, 'status',
  * into JavaScript as one string per claim. `proposer` is present only when there is one.
  * Keep the two in step (tests compare them).
  */
-export const CLAIM_JSON = `CASE WHEN proposer IS NULL THEN json_object(${CLAIM_JSON_FIELDS})
+const CLAIM_JSON_BASE = `CASE WHEN proposer IS NULL THEN json_object(${CLAIM_JSON_FIELDS})
   ELSE json_object(${CLAIM_JSON_FIELDS}, 'proposer', proposer) END`;
+/** `replaces` too is present only when there is one. */
+export const CLAIM_JSON = `CASE WHEN replaces IS NULL THEN ${CLAIM_JSON_BASE} ELSE json_set(${CLAIM_JSON_BASE}, '$.replaces', replaces) END`;
 
 /** The wire shape of a stored claim. */
 export function claimDto(row: ClaimRow): AssertionDto {
@@ -67,6 +71,7 @@ export function claimDto(row: ClaimRow): AssertionDto {
     superseded_by: row.superseded_by,
     created_at_ms: row.created_at_ms,
     status_changed_at_ms: row.status_changed_at_ms,
+    ...(row.replaces ? { replaces: row.replaces } : {}),
   };
 }
 
@@ -86,7 +91,7 @@ export class ClaimStore {
     this.tree
       .prepare(
         `INSERT INTO assertions (${CLAIM_COLUMNS}) VALUES (@id, @persona, @kind, @status, @value, @date, @place, @source, @citation,
-           @created_at_ms, @status_changed_at_ms, @actor_kind, @credential_id, @proposer, @superseded_by)`,
+           @created_at_ms, @status_changed_at_ms, @actor_kind, @credential_id, @proposer, @superseded_by, @replaces)`,
       )
       .run(row);
   }

@@ -12,6 +12,8 @@ export interface NewClaim {
   place?: string | null;
   source?: string | null;
   citation?: string | null;
+  /** The confirmed claim this one would replace, when an agent supersedes it (stays pending until the human confirms). */
+  replaces?: string | null;
 }
 
 export interface NewEvidence {
@@ -64,6 +66,7 @@ export class ClaimWriter {
       credential_id,
       proposer,
       superseded_by: null,
+      replaces: claim.replaces ?? null,
     };
     this.store.insert(row);
     if (row.source) this.sources().adjustClaimCount(row.source, 1);

@@ -47,7 +47,7 @@ const ROWS: Row[] = [
   { name: 'human confirms a pending claim', who: 'human', from: 'pending', call: (s, id, _p, token) => post(s, `/v1/assertions/${id}/confirm`, token), reply: 200, after: 'confirmed' },
   { name: 'agent attaches evidence to a pending claim', who: 'agent', from: 'pending', call: (s, id, _p, token) => post(s, `/v1/assertions/${id}/attach-evidence`, token, URL_EVIDENCE), reply: 200, after: 'pending' },
   { name: 'agent supersedes a pending claim', who: 'agent', from: 'pending', call: (s, id, _p, token) => post(s, `/v1/assertions/${id}/supersede`, token, { replacement: { date: '1852' } }), reply: 200, after: 'superseded', created: 'pending' },
-  { name: 'agent supersedes a confirmed claim', who: 'agent', from: 'confirmed', call: (s, id, _p, token) => post(s, `/v1/assertions/${id}/supersede`, token, { replacement: { date: '1852' } }), reply: 200, after: 'superseded', created: 'pending' },
+  { name: 'agent supersedes a confirmed claim', who: 'agent', from: 'confirmed', call: (s, id, _p, token) => post(s, `/v1/assertions/${id}/supersede`, token, { replacement: { date: '1852' } }), reply: 200, after: 'confirmed', created: 'pending' },
   { name: 'human supersedes a pending claim', who: 'human', from: 'pending', call: (s, id, _p, token) => post(s, `/v1/assertions/${id}/supersede`, token, { replacement: { date: '1852' } }), reply: 200, after: 'superseded', created: 'confirmed' },
   // CONTRACT §3: "attach-evidence-and-confirm is open to agents: real, followable evidence is the point."
   { name: 'agent attaches followable evidence and confirms', who: 'agent', from: 'pending', call: (s, id, _p, token) => post(s, `/v1/assertions/${id}/attach-evidence-and-confirm`, token, URL_EVIDENCE), reply: 200, after: 'confirmed' },

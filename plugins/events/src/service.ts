@@ -8,6 +8,8 @@ import { normalizeRole } from './roles.js';
 import { EventProblems } from './errors.js';
 import type { Subject, Subjects } from './subjects.js';
 import type { EventsService as EventsServiceContract } from '@rootline/contracts/events';
+import type { DatedParticipantRow } from '@rootline/contracts/events';
+import { datedParticipants } from './signals.js';
 
 const CORRECTABLE = ['type', 'date', 'place', 'description'] as const;
 type Correctable = (typeof CORRECTABLE)[number];
@@ -167,6 +169,11 @@ export class EventsService implements EventsServiceContract {
       this.tree.record({ kind: 'event.removed.v1', entity_type: 'event', entity_id: id, actor, payload: { reason } });
       return true;
     });
+  }
+
+  /** Participants of dated events of some types, streamed (the research signals; signals.ts). */
+  datedParticipantRows(types: readonly string[], roles: readonly string[]): IterableIterator<DatedParticipantRow> {
+    return datedParticipants(this.tree, types, roles);
   }
 
   private insertParticipant(actor: Actor, event: string, participant: Participation, now: number): void {

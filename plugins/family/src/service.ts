@@ -5,6 +5,8 @@ import { RelationshipStore, toDto, type RelationshipRow } from './store.js';
 import { buildPedigree, type PedigreePerson } from './pedigree.js';
 import { FamilyProblems } from './errors.js';
 import type { FamilyService as FamilyServiceContract } from '@rootline/contracts/family';
+import type { ParentEdgeRow } from '@rootline/contracts/family';
+import { parentEdges } from './signals.js';
 
 /** What `createMany` did with one edge: written, or refused with the Problem `create` would throw. */
 export type CreatedEdge = { created: RelationshipDto } | { refused: ProblemError };
@@ -136,6 +138,11 @@ export class FamilyService implements FamilyServiceContract {
       const label = row.kind === 'parent' ? `${PEDIGREE_WORDS[row.pedigree ?? 'birth']} of ${b}: ${a}` : `Partners: ${a} & ${b}`;
       return [{ id: row.id, kind: 'relationship', label }];
     });
+  }
+
+  /** Every visible parent edge, streamed (the research signals; signals.ts). */
+  parentEdgeRows(): IterableIterator<ParentEdgeRow> {
+    return parentEdges(this.tree);
   }
 
   /**

@@ -39,6 +39,9 @@ const PendingClaimDto = Type.Object(
     citation: NullableText('The citation'),
     captured_by: Type.String({ description: 'Who captured the claim' }),
     proposer: Type.Optional(Type.String({ description: 'The model the capturing agent reported' })),
+    replaces: Type.Optional(Uuid({
+      description: 'Present when an agent superseded a confirmed claim: the claim this one would replace. That claim stays confirmed until the human confirms this one (confirm or bulk-confirm), which supersedes it; refuting this one leaves it confirmed',
+    })),
     created_at_ms: Type.Integer(),
   },
   { examples: [claimExample] },

@@ -9,6 +9,8 @@ import { summarise, VITAL_KINDS } from './vitals.js';
 import { activeCount, keyOfSorted, sortedPage, type PersonSort, type SortKey, type SortOrder } from './list.js';
 import { hitsAfter, searchHits, searchQueries, type SearchKey } from './search.js';
 import type { PersonsService as PersonsServiceContract } from '@rootline/contracts/persons';
+import type { PersonVitalRow } from '@rootline/contracts/persons';
+import { personaRows, vitalRows } from './signals.js';
 
 /**
  * What the service uses of the cradle. It keeps the cradle, not the services: the personas
@@ -237,6 +239,15 @@ export class PersonsService implements PersonsServiceContract {
   personOfClaim(assertion: string): string | null {
     const claim = this.cradle.assertionsService.get(assertion);
     return claim ? this.store.personOfPersona(claim.persona) : null;
+  }
+
+  /** Whole-tree reads for the research signals (signals.ts). */
+  vitalRows(): IterableIterator<PersonVitalRow> {
+    return vitalRows(this.tree);
+  }
+
+  personaRows(): IterableIterator<[string, string]> {
+    return personaRows(this.tree);
   }
 
   /** The active personas of a person, in order. */

@@ -26,11 +26,12 @@ export async function evidenceRoutes(app: FastifyInstance) {
     config: { humanOnly: false },
     schema: {
       summary: 'Attach real, followable evidence and confirm the claim (open to agents; offline records are refused)',
+      description: 'Open to agents (CONTRACT §3), except for an agent\'s replacement of a confirmed claim (a claim with `replaces`): only the human may confirm that one, so an agent gets 403 human-token-required and nothing is written. Confirming a replacement supersedes the claim it replaces.',
       tags: ['assertions'],
       params: AssertionParams,
       body: AttachEvidenceBody,
       response: { 200: AssertionDto },
-      'x-problems': [404, 422],
+      'x-problems': [403, 404, 422],
     },
   }, async (request) => request.diScope.cradle.assertionsService.attachEvidenceAndConfirm(request.actor, request.params.id, request.body));
 }

@@ -27,11 +27,16 @@ export async function reviewRoutes(app: FastifyInstance) {
     config: { humanOnly: false },
     schema: {
       summary: 'Replace a standing claim by a corrected one; the old one becomes superseded',
+      description: 'Fields left out of `replacement` are copied from the claim. The human\'s replacement stands confirmed and the claim becomes superseded at once; so does an agent\'s replacement of a pending or deferred claim (the replacement is pending). An agent cannot overturn a confirmed claim: its replacement is filed pending, in the pending lane, with `replaces` naming the claim, which stays confirmed (`superseded: false`) until the human confirms the replacement (confirm or bulk-confirm); then the claim becomes superseded by it in the same transaction. Refuting the replacement leaves the claim confirmed. An agent\'s attach-evidence-and-confirm cannot confirm such a replacement (403 human-token-required).',
       tags: ['assertions'],
       params: AssertionParams,
       body: SupersedeBody,
       response: { 200: SupersedeResult },
       'x-problems': [404, 422],
     },
-  }, async (request) => ({ ok: true as const, replacement: request.diScope.cradle.assertionsService.supersede(request.actor, request.params.id, request.body.replacement) }));
+  }, async (request) => {
+    const assertions = request.diScope.cradle.assertionsService;
+    const replacement = assertions.supersede(request.actor, request.params.id, request.body.replacement);
+    return { ok: true as const, replacement, superseded: assertions.get(request.params.id)?.status === 'superseded' };
+  });
 }

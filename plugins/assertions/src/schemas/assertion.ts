@@ -83,6 +83,9 @@ export const AssertionDto = Type.Object(
     captured_by: Type.Union([Type.Literal('human'), Type.Literal('agent'), Type.Literal('system')], { description: 'Who captured the claim' }),
     proposer: Type.Optional(Type.String({ description: 'Model the capturing agent reported (x-proposer-model)' })),
     superseded_by: NullableText('The replacement claim, once superseded'),
+    replaces: Type.Optional(Uuid({
+      description: 'Present on an agent\'s replacement of a confirmed claim (its supersede): the claim this one would replace. It waits pending in the pending lane; the claim it names stays confirmed until the human confirms this one, which then supersedes it. Refuting this one leaves it confirmed',
+    })),
     created_at_ms: Type.Integer({ description: 'Creation time; the key of sort=created' }),
     status_changed_at_ms: Type.Integer(),
     evidence: Type.Optional(Type.Array(EvidenceDto, { description: 'Evidence attached, oldest first (on single-claim reads)' })),
@@ -129,8 +132,14 @@ export const SupersedeBody = Type.Object(
 export type SupersedeBody = Static<typeof SupersedeBody>;
 
 export const SupersedeResult = Type.Object(
-  { ok: Type.Literal(true), replacement: Uuid({ description: 'The claim that replaces this one' }) },
-  { description: 'OkResponseDto', examples: [{ ok: true, replacement: EXAMPLE_IDS.replacement }] },
+  {
+    ok: Type.Literal(true),
+    replacement: Uuid({ description: 'The claim that replaces this one' }),
+    superseded: Type.Boolean({
+      description: 'true: this claim is now superseded by the replacement. false: an agent superseded a confirmed claim, so the replacement waits pending in the pending lane (its `replaces` names this claim) and this claim stays confirmed until the human confirms the replacement',
+    }),
+  },
+  { description: 'OkResponseDto', examples: [{ ok: true, replacement: EXAMPLE_IDS.replacement, superseded: true }] },
 );
 
 export const AssertionParams = Type.Object({ id: Uuid({ description: 'The assertion' }) });
