@@ -15,13 +15,15 @@ export default definePlugin({
   name: '@rootline/plugin-blobs',
   scope: 'tree',
   options: BlobOptions,
-  environment: { max_bytes: 'ROOTLINE_BLOB_MAX_BYTES', thumbnail_timeout_ms: 'ROOTLINE_THUMBNAIL_TIMEOUT_MS' },
+  environment: { max_bytes: 'ROOTLINE_BLOB_MAX_BYTES', thumbnail_timeout_ms: 'ROOTLINE_THUMBNAIL_TIMEOUT_MS', thumbnail_max_memory_mb: 'ROOTLINE_THUMBNAIL_MAX_MEMORY_MB' },
   register(app, options) {
     const timeoutMs = options.thumbnail_timeout_ms;
+    const maxRssMb = options.thumbnail_max_memory_mb;
+    const runner = () => new ThumbnailRunner({ timeoutMs, maxSide: THUMBNAIL_MAX_SIDE, maxRssMb, maxHeapMb: Math.max(32, Math.floor(maxRssMb / 3)) });
     app.kernel.services({
       // Closing the service stops the renders still running when the server closes.
       thumbnailService: singleton(
-        ({ clock, logger }) => new ThumbnailService(new ThumbnailRunner({ timeoutMs, concurrency: 2, maxSide: THUMBNAIL_MAX_SIDE }), clock, timeoutMs, logger),
+        ({ clock, logger }) => new ThumbnailService(runner(), clock, timeoutMs, logger),
         (service) => service.close(),
       ),
     });

@@ -18,6 +18,11 @@ export const BlobOptions = Type.Object(
       default: 10_000,
       description: 'Wall-clock limit of one thumbnail render, in milliseconds. Env: ROOTLINE_THUMBNAIL_TIMEOUT_MS',
     }),
+    thumbnail_max_memory_mb: Type.Integer({
+      minimum: 64,
+      default: 768,
+      description: 'Memory limit of one thumbnail renderer (a child process), in MB: resident memory (checked from /proc on Linux) and, at a third of it, the JavaScript heap. Past it the renderer is killed. Env: ROOTLINE_THUMBNAIL_MAX_MEMORY_MB',
+    }),
   },
   { additionalProperties: false },
 );

@@ -1,16 +1,18 @@
-// Renders one thumbnail, then exits. Runs in a worker_threads Worker so a slow or hostile
-// file never blocks the server's event loop, and so the parent can terminate it on a time
-// limit. Plain JavaScript on purpose: the same file runs under the TypeScript test loader
-// and next to the esbuild bundle (tools/build copies `*worker*.mjs` beside dist/rootline.mjs).
+// Renders thumbnails, one per message. Runs in a child process (thumbnail-runner.ts forks it)
+// so a slow or hostile file never blocks the server's event loop, its memory goes back to the
+// system when it exits, and the parent can kill it at a time or memory limit. Plain JavaScript
+// on purpose: the same file runs beside the TypeScript sources in tests and next to the esbuild
+// bundle (tools/build copies `*worker*.mjs` beside dist/rootline.mjs).
 //
-// Input (workerData): { path (the blob's file), mediaType, maxSide, timeoutMs, startedAt (parent's Date.now()) }
-// Output (one message): { ok: true, png: Uint8Array, width, height }
-//                    or { ok: false, kind: 'encrypted' | 'invalid' | 'timeout' | 'unrenderable', message }
-import { parentPort, workerData } from 'node:worker_threads';
+// Input (an IPC message per render): { path (the blob's file), mediaType, maxSide, timeoutMs, startedAt (parent's Date.now()) }
+// Output (one IPC message per render): { ok: true, png: Uint8Array, width, height }
+//                        or { ok: false, kind: 'encrypted' | 'invalid' | 'timeout' | 'unrenderable', message }
 import { fileURLToPath } from 'node:url';
 import { readFile } from 'node:fs/promises';
 
-const { path, mediaType, maxSide, timeoutMs, startedAt } = workerData;
+// One render at a time (the parent sends the next job only after the answer); the process
+// stays for the next job until the parent ends it.
+let path, mediaType, maxSide, timeoutMs, startedAt;
 
 /** Errors that are the file's fault (remembered by the parent) versus anything else. */
 function classify(error) {
@@ -85,10 +87,15 @@ async function renderImage() {
   return { png: data, width: info.width, height: info.height };
 }
 
-try {
-  const result = mediaType === 'application/pdf' ? await renderPdf() : await renderImage();
-  const png = new Uint8Array(result.png.buffer, result.png.byteOffset, result.png.byteLength);
-  parentPort.postMessage({ ok: true, png, width: result.width, height: result.height });
-} catch (error) {
-  parentPort.postMessage({ ok: false, ...classify(error) });
-}
+process.on('message', async (job) => {
+  ({ path, mediaType, maxSide, timeoutMs, startedAt } = job);
+  let answer;
+  try {
+    const result = mediaType === 'application/pdf' ? await renderPdf() : await renderImage();
+    const png = new Uint8Array(result.png.buffer, result.png.byteOffset, result.png.byteLength);
+    answer = { ok: true, png, width: result.width, height: result.height };
+  } catch (error) {
+    answer = { ok: false, ...classify(error) };
+  }
+  process.send(answer);
+});

@@ -12,11 +12,15 @@ export const THUMBNAIL_MAX_SIDE = 512;
 const THUMBNAIL_MAX_BYTES = 16 * 1024 * 1024;
 
 /**
- * Failures that are the file's own (same answer every time): remembered, so a broken or
- * password-protected PDF is not handed to a worker on every request. A timeout or a crash
- * may be load or this install, so those are tried again next time.
+ * Every failure is remembered per blob (a broken or encrypted file, and one past the time or
+ * memory limit alike), so a file that cost a renderer 10 s costs nothing the next time: the
+ * answer is the remembered Problem at once, until a request asks `retry=true`. Only a render cut
+ * short by the server's own shutdown is not the file's doing, and is not remembered.
  */
-const REMEMBERED: ReadonlySet<RenderFailureKind> = new Set(['encrypted', 'invalid', 'out-of-memory']);
+const REMEMBERED: ReadonlySet<RenderFailureKind> = new Set(['encrypted', 'invalid', 'out-of-memory', 'timeout', 'crashed', 'unrenderable']);
+
+/** The hint every remembered failure ends with. */
+const RETRY_HINT = 'remembered for this blob; ask again with ?retry=true to render it again';
 
 export interface Thumbnail {
   /** The thumbnail's own blob (a PNG in the tree's store). */
@@ -41,14 +45,18 @@ export class ThumbnailService {
     private readonly log: Pick<FastifyBaseLogger, 'warn'>,
   ) {}
 
-  /** The thumbnail of `original` (bare hex), rendering it on first use; throws 404 Problems. */
-  async thumbnailOf(tree: Tree, original: string): Promise<Thumbnail> {
+  /**
+   * The thumbnail of `original` (bare hex), rendering it on first use; throws 404 Problems.
+   * A failure is remembered and answered at once; `retry` forgets it and renders again.
+   */
+  async thumbnailOf(tree: Tree, original: string, options: { retry?: boolean } = {}): Promise<Thumbnail> {
     const source = tree.blobs.stat(original);
     if (!source) throw BlobProblems.blobNotFound(original);
     const cached = this.cached(tree, original);
     if (cached) return cached;
     const failure = tree.prepare('SELECT reason FROM blob_thumbnail_failures WHERE original = ?').get(original) as { reason: string } | undefined;
-    if (failure) throw BlobProblems.noThumbnail(`No thumbnail for sha256:${original}: ${failure.reason}`);
+    if (failure && options.retry) tree.transact(() => tree.prepare('DELETE FROM blob_thumbnail_failures WHERE original = ?').run(original));
+    else if (failure) throw BlobProblems.noThumbnail(`No thumbnail for sha256:${original}: ${failure.reason} (${RETRY_HINT})`);
     const mediaType = source.media_type;
     if (!THUMBNAIL_SOURCE_TYPES.has(mediaType)) {
       throw BlobProblems.noThumbnail(`No thumbnail for sha256:${original}: blobs of type ${mediaType} have none (only PDF, JPEG, PNG, GIF, WebP and TIFF)`);
@@ -69,6 +77,11 @@ export class ThumbnailService {
    */
   get renders(): number {
     return this.started;
+  }
+
+  /** What the runner has done (renderers started and killed at a limit, lanes): counts for tests. */
+  get runnerStats() {
+    return this.runner.stats;
   }
 
   /** Stops the renders still running (the container's disposer, when the server closes). */
@@ -97,17 +110,20 @@ export class ThumbnailService {
       const what = source.media_type === 'application/pdf' ? 'the PDF' : 'the image';
       const reason = result.kind === 'timeout'
         ? `rendering ${what} took too long (over ${this.timeoutMs} ms: the option thumbnail_timeout_ms, ROOTLINE_THUMBNAIL_TIMEOUT_MS)`
+        : result.kind === 'out-of-memory' ? `rendering ${what} needed more memory than a thumbnail may use (${result.message}: the option thumbnail_max_memory_mb, ROOTLINE_THUMBNAIL_MAX_MEMORY_MB)`
+        : result.kind === 'cancelled' ? 'the server is shutting down'
         : result.kind === 'encrypted' ? `${what} is encrypted (password-protected)`
         // The parser's own words for a broken file; anything else stays in the log, since
         // a Problem must never carry a path or a stack.
-        : result.kind === 'invalid' || result.kind === 'out-of-memory' ? `${what} cannot be rendered (${result.message})`
+        : result.kind === 'invalid' ? `${what} cannot be rendered (${result.message})`
         : `${what} cannot be rendered (the renderer failed; the server log has the cause)`;
-      if (REMEMBERED.has(result.kind)) {
+      const remembered = REMEMBERED.has(result.kind);
+      if (remembered) {
         tree.transact(() => tree
           .prepare('INSERT INTO blob_thumbnail_failures (original, reason, created_at_ms) VALUES (?, ?, ?) ON CONFLICT (original) DO UPDATE SET reason = excluded.reason, created_at_ms = excluded.created_at_ms')
           .run(source.address, reason, this.clock.now()));
       }
-      throw BlobProblems.noThumbnail(`No thumbnail for sha256:${source.address}: ${reason}`);
+      throw BlobProblems.noThumbnail(`No thumbnail for sha256:${source.address}: ${reason}${remembered ? ` (${RETRY_HINT})` : ''}`);
     }
     // Stored like any blob (durable, deduplicated), by the server rather than the caller.
     const blob = await tree.blobs.write([result.png], { maxBytes: THUMBNAIL_MAX_BYTES, actor: systemActor });

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildTestServer, type TestServer } from '@rootline/kernel/testing';
-import { makePdf, textPdf, encryptedPdf, slowPdf } from './fixtures/thumbnail-pdf.js';
+import { makePdf, textPdf, encryptedPdf, slowPdf, heavyPdf } from './fixtures/thumbnail-pdf.js';
 import { waitFor } from './fixtures/files.js';
 
 const PLUGINS = ['@rootline/plugin-blobs'];
@@ -38,6 +38,7 @@ const tree = (s: TestServer) => s.server.kernel.trees.active();
 
 /** Renders the server's ThumbnailService has started: unchanged means an answer came from the cache or a remembered failure. */
 const renders = (s: TestServer) => s.server.kernel.container.cradle.thumbnailService.renders;
+const runnerStats = (s: TestServer) => s.server.kernel.container.cradle.thumbnailService.runnerStats;
 
 t.test('page 1 of a PDF becomes a PNG, 512 px on the long side, drawn right', async (t) => {
   const s = await buildTestServer(t, { plugins: PLUGINS });
@@ -240,13 +241,78 @@ t.test('a render past the time limit is stopped: 404, the server keeps answering
   t.notOk(settled, 'a download was answered while the render was still running');
   const response = await pending;
   t.equal(response.statusCode, 404);
-  t.match(response.json().detail, new RegExp(`took too long \\(over ${TIME_LIMIT_MS} ms`));
-  t.notOk(tree(s).prepare('SELECT 1 FROM blob_thumbnail_failures WHERE original = ?').get(slow), 'a timeout is not remembered');
+  t.match(response.json().detail, new RegExp(`took too long \\(over ${TIME_LIMIT_MS} ms.*remembered for this blob; ask again with \\?retry=true`));
+  t.ok(tree(s).prepare('SELECT 1 FROM blob_thumbnail_failures WHERE original = ?').get(slow), 'the timeout is remembered');
+  t.equal(runnerStats(s).killed, 1, 'the renderer past the limit was killed');
+  const again = await thumbnail(s, slow);
+  t.equal(again.statusCode, 404);
+  t.equal(again.json().detail, response.json().detail, 'asked again: the same Problem');
+  t.equal(renders(s), 1, 'answered at once, not rendered again');
   // A normal file still renders afterwards: the stopped worker left nothing behind.
   const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#123456' } }).jpeg().toBuffer();
   const ok = await thumbnail(s, await upload(s, jpeg));
   t.equal(ok.statusCode, 200, ok.statusCode === 200 ? 'a thumbnail after the stopped render' : ok.body.slice(0, 300));
   t.equal(renders(s), 2);
+});
+
+t.test('a remembered failure is rendered again only when asked: ?retry=true', async (t) => {
+  const s = await buildTestServer(t, { plugins: PLUGINS, env: { ROOTLINE_THUMBNAIL_TIMEOUT_MS: String(TIME_LIMIT_MS) } });
+  const broken = await upload(s, makePdf().subarray(0, 120));
+  const first = await thumbnail(s, broken);
+  t.equal(first.statusCode, 404);
+  t.match(first.json().detail, /the PDF cannot be rendered .*\(remembered for this blob; ask again with \?retry=true to render it again\)$/);
+  t.equal(renders(s), 1);
+  t.equal((await thumbnail(s, broken)).statusCode, 404);
+  t.equal(renders(s), 1, 'remembered: not rendered again');
+  const again = await s.request('GET', `/v1/blobs/sha256:${broken}/thumbnail`, { query: { retry: 'true' } });
+  t.equal(again.statusCode, 404, 'retry=true: still broken');
+  t.match(again.json().detail, /the PDF cannot be rendered/);
+  t.equal(renders(s), 2, 'the retry rendered it again');
+  t.equal((await thumbnail(s, broken)).statusCode, 404);
+  t.equal(renders(s), 2, 'and without retry the new failure is remembered again');
+  const good = await upload(s, makePdf());
+  t.equal((await thumbnail(s, good)).statusCode, 200);
+  t.equal((await s.request('GET', `/v1/blobs/sha256:${good}/thumbnail`, { query: { retry: 'true' } })).statusCode, 200);
+  t.equal(renders(s), 3, 'retry on a cached thumbnail serves the cache');
+  for (const retry of ['please', '1']) {
+    const bad = await s.request('GET', `/v1/blobs/sha256:${good}/thumbnail`, { query: { retry } });
+    t.equal(bad.statusCode, 400, `retry=${retry}: retry must be true or false`);
+  }
+});
+
+t.test('a small image never waits behind heavy PDFs: PDFs take one lane, images the other', async (t) => {
+  // Long enough that the heavy PDFs are still being drawn when the image is answered.
+  const s = await buildTestServer(t, { plugins: PLUGINS, env: { ROOTLINE_THUMBNAIL_TIMEOUT_MS: '60000' } });
+  const heavy = [await upload(s, slowPdf()), await upload(s, slowPdf(4, 61))];
+  const settled = [false, false];
+  const pdfs = heavy.map((address, i) => thumbnail(s, address).finally(() => (settled[i] = true)));
+  t.ok(await waitFor(() => runnerStats(s).running.pdf === 1 && runnerStats(s).waiting.pdf === 1), 'one heavy PDF renders, the other waits in the PDF lane');
+  const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#345678' } }).jpeg().toBuffer();
+  const image = await thumbnail(s, await upload(s, jpeg));
+  t.equal(image.statusCode, 200, 'the image is thumbnailed');
+  t.same(settled, [false, false], 'while both heavy PDFs are still unanswered');
+  t.same(runnerStats(s).running, { pdf: 1, image: 0 });
+  await s.server.kernel.container.cradle.thumbnailService.close();
+  const answers = await Promise.all(pdfs);
+  t.same(answers.map((answer) => answer.statusCode), [404, 404], 'closing stops them');
+  t.notOk(tree(s).prepare('SELECT 1 FROM blob_thumbnail_failures WHERE original = ?').get(heavy[0]), 'a render cut short by shutdown is not remembered');
+});
+
+t.test('a renderer past its memory limit is killed; the failure is remembered and the next render works', async (t) => {
+  const s = await buildTestServer(t, { plugins: PLUGINS, env: { ROOTLINE_THUMBNAIL_MAX_MEMORY_MB: '160', ROOTLINE_THUMBNAIL_TIMEOUT_MS: '120000' } });
+  const heavy = await upload(s, heavyPdf());
+  t.ok(heavyPdf().length < 200_000, 'a small file (millions of operations, compressed)');
+  const response = await thumbnail(s, heavy);
+  t.equal(response.statusCode, 404);
+  t.match(response.json().detail, /needed more memory than a thumbnail may use .*ROOTLINE_THUMBNAIL_MAX_MEMORY_MB.*remembered/);
+  t.equal(runnerStats(s).killed, 1, 'the renderer was killed at the limit');
+  t.ok(tree(s).prepare('SELECT 1 FROM blob_thumbnail_failures WHERE original = ?').get(heavy), 'remembered');
+  const again = await thumbnail(s, heavy);
+  t.equal(again.statusCode, 404);
+  t.equal(renders(s), 1, 'not rendered again');
+  const ok = await thumbnail(s, await upload(s, makePdf()));
+  t.equal(ok.statusCode, 200, 'a fresh renderer draws the next file');
+  t.equal(runnerStats(s).started, 2);
 });
 
 t.test('other types, unknown and malformed addresses', async (t) => {

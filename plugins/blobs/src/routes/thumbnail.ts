@@ -17,9 +17,12 @@ export async function thumbnailRoutes(app: FastifyInstance) {
     config: { humanOnly: false },
     schema: {
       summary: 'Thumbnail of a blob (PNG, page 1 of a PDF)',
-      description: `A PNG at most ${THUMBNAIL_MAX_SIDE} px on the long side (never enlarged): page 1 of a PDF, or a JPEG/PNG/GIF/WebP/TIFF scaled down. Rendered on first request (time limit: the plugin option \`thumbnail_timeout_ms\` or ROOTLINE_THUMBNAIL_TIMEOUT_MS, default 10 s) and cached. Any other type, or a PDF that cannot be rendered (encrypted, broken, too slow), is 404 \`not-found\` with a detail saying why.`,
+      description: `A PNG at most ${THUMBNAIL_MAX_SIDE} px on the long side (never enlarged): page 1 of a PDF, or a JPEG/PNG/GIF/WebP/TIFF scaled down. Rendered on first request in a separate process, with a time limit (the plugin option \`thumbnail_timeout_ms\` or ROOTLINE_THUMBNAIL_TIMEOUT_MS, default 10 s) and a memory limit (\`thumbnail_max_memory_mb\`, ROOTLINE_THUMBNAIL_MAX_MEMORY_MB, default 768 MB), and cached. PDFs render one at a time and images one at a time beside them, so an image never waits behind a PDF. Any other type, or a file that cannot be rendered (encrypted, broken, past the time or memory limit), is 404 \`not-found\` with a detail saying why; a failed render is remembered for the blob and answered at once afterwards, until a request with \`retry=true\` renders it again.`,
       tags: ['blobs'],
       params: BlobAddressParams,
+      querystring: Type.Object({
+        retry: Type.Optional(Type.Boolean({ description: '`true`: forget a remembered failure of this blob and render it again (a cached thumbnail is still served as it is)' })),
+      }),
       response: {
         200: { description: 'The thumbnail', content: { 'image/png': { schema: Type.String({ format: 'binary' }) } } },
         304: { description: 'Not modified (If-None-Match matched)' },
@@ -28,7 +31,7 @@ export async function thumbnailRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) => {
       const original = request.params.address.slice('sha256:'.length);
-      const { blob } = await request.diScope.cradle.thumbnailService.thumbnailOf(request.tree, original);
+      const { blob } = await request.diScope.cradle.thumbnailService.thumbnailOf(request.tree, original, { retry: request.query.retry === true });
       const etag = `"sha256:${blob.address}"`;
       reply.header('etag', etag).header('cache-control', 'private, max-age=31536000, immutable');
       reply.header('x-content-type-options', 'nosniff');
