@@ -1,0 +1,12 @@
+/**
+ * Types of what this plugin registers in the container for its own use (not part of a contract
+ * in `@rootline/contracts`): other plugins never resolve these.
+ */
+import type { SignalsService } from './service.js';
+
+declare module '@fastify/awilix' {
+  interface RequestCradle {
+    /** The research signals of the request's tree. */
+    signalsService: SignalsService;
+  }
+}
