@@ -30,10 +30,12 @@ interface Person {
   death: Interval | null;
 }
 
-/** The best standing claim of one kind group for a person: confirmed first, then the oldest. */
+/** The best standing claim of one kind group for a person: confirmed first, then the most direct kind, then the oldest. */
 interface Best {
   id: string;
   confirmed: boolean;
+  /** 0 for a baptism (or a birth), 1 for a christening: the persons' summary ranks them so. */
+  rank: number;
   created: number;
   date: string;
 }
@@ -45,7 +47,8 @@ const person = (id: string): Ref => ({ id, kind: 'person' });
 const claim = (id: string): Ref => ({ id, kind: 'assertion' });
 
 const better = (row: Best, best: Best | undefined) =>
-  best === undefined || (row.confirmed !== best.confirmed ? row.confirmed : row.created !== best.created ? row.created < best.created : row.id < best.id);
+  best === undefined ||
+  (row.confirmed !== best.confirmed ? row.confirmed : row.rank !== best.rank ? row.rank < best.rank : row.created !== best.created ? row.created < best.created : row.id < best.id);
 
 /**
  * The research signals of one tree (`signalsService`, request scope): a static dashboard computed
@@ -86,16 +89,19 @@ export class SignalsService {
     // Births, baptisms and marriages from the claims.
     const births = new Map<string, Best>();
     const baptisms = new Map<string, Best>();
-    const marriages: { person: string; ref: Ref; date: Interval }[] = [];
+    // One per person and marriage: a person who is two of its participants (two roles, or two of
+    // its personas) married once.
+    const marriages = new Map<string, { person: string; ref: Ref; date: Interval }>();
+    const married = (owner: string, ref: Ref, date: Interval) => marriages.set(`${owner} ${ref.id}`, { person: owner, ref, date });
     for (const [id, persona, kind, status, date, created] of assertionsService.datedClaimRows([BIRTH, ...BAPTISMS, MARRIAGE])) {
       const owner = personOf.get(persona);
       if (owner === undefined) continue;
       if (kind === MARRIAGE) {
         const interval = fromText(date);
-        if (interval) marriages.push({ person: owner, ref: claim(id), date: interval });
+        if (interval) married(owner, claim(id), interval);
         continue;
       }
-      const row = { id, confirmed: status === 'confirmed', created, date };
+      const row = { id, confirmed: status === 'confirmed', rank: kind === 'christening' ? 1 : 0, created, date };
       const group = kind === BIRTH ? births : baptisms;
       if (better(row, group.get(owner))) group.set(owner, row);
       if (kind !== BIRTH) {
@@ -106,7 +112,7 @@ export class SignalsService {
     for (const [id, sortDate, subject, subjectKind] of eventsService.datedParticipantRows(MARRIAGE_TYPES, SPOUSE_ROLES)) {
       const owner = subjectKind === 'person' ? subject : personOf.get(subject);
       const date = fromKey(sortDate);
-      if (owner !== undefined && date) marriages.push({ person: owner, ref: { id, kind: 'event' }, date });
+      if (owner !== undefined && date) married(owner, { id, kind: 'event' }, date);
     }
 
     const found: Record<DateInconsistencyKind, Tally<Offence>> = {
@@ -128,10 +134,10 @@ export class SignalsService {
       const baptised = baptism && fromText(baptism.date);
       if (born && baptised && baptised.hi < born.lo) found.baptism_before_birth.add(id, { subject: person(id), related: [claim(birth.id), claim(baptism.id)] });
     }
-    for (const marriage of marriages) {
+    for (const [pair, marriage] of marriages) {
       const who = persons.get(marriage.person);
       if (who && marriage.date.hi < addYears(earliestBirth(who), LIMITS.youngestSpouse)) {
-        found.married_under_12.add(`${marriage.person} ${marriage.ref.id}`, { subject: person(marriage.person), related: [marriage.ref] });
+        found.married_under_12.add(pair, { subject: person(marriage.person), related: [marriage.ref] });
       }
     }
 
