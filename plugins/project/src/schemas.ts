@@ -9,6 +9,7 @@ const Text = Nullable(Type.String(), { description: 'At most 300 characters; lon
 
 const QuestionItem = Type.Object({
   id: Uuid(),
+  status: Type.Union([Type.Literal('open'), Type.Literal('closed')], { description: 'Always open without since; with since, a question closed after the cursor shows as closed' }),
   text: Text,
   subjects: Type.Array(Uuid()),
   plan: Type.Object({ total: Type.Integer(), done: Type.Integer() }, { description: 'Plan progress: items done of items' }),
@@ -37,6 +38,7 @@ const PendingItem = Type.Object({
 const EntryItem = Type.Object({
   id: Uuid(),
   kind: Type.Union([Type.Literal('entry'), Type.Literal('capture'), Type.Literal('negative')]),
+  status: Type.Union([Type.Literal('active'), Type.Literal('retracted')], { description: 'Always active without since; with since, an entry retracted after the cursor shows as retracted' }),
   question: Uuid(),
   session: Nullable(Uuid()),
   text: Text,
@@ -65,13 +67,13 @@ export const ProjectState = Type.Object(
     since: Nullable(Type.String()),
     max_bytes: Type.Integer({ description: 'The bound of this answer: at most 65,536 bytes of JSON; sections are cut (newest items kept, `more: true`) to fit' }),
     sections: Type.Object({
-      open_questions: section(QuestionItem, 'Open research questions with plan progress, most recently changed first (with since: changed after it)'),
+      open_questions: section(QuestionItem, 'Open research questions with plan progress, most recently changed first. With since: every question asked, changed (its plan too), closed or reopened after it, with its status now'),
       conflicts: section(ConflictItem, 'Without since: open conflicts, newest first. With since: every conflict opened, resolved or withdrawn after it, with its status now'),
-      pending: section(PendingItem, 'The pending lane by proposer, largest first (with since: claims captured after it that still wait)', {
-        total: Type.Integer({ description: 'Claims waiting for review (with since: of those captured after it)' }),
+      pending: section(PendingItem, 'The pending lane by proposer, largest first (with since: claims captured, or taken back from deferred, after it that still wait)', {
+        total: Type.Integer({ description: 'Claims waiting for review (with since: of those captured or taken back from deferred after it)' }),
       }),
-      recent_log: section(EntryItem, 'Research log entries, newest first (with since: written or changed after it)'),
-      changed_persons: section(PersonItem, 'Persons concluded, changed, merged, split or retracted, latest first (with since: after it), each once'),
+      recent_log: section(EntryItem, 'Active research log entries, newest first. With since: every entry logged, detailed, corrected or retracted after it, latest change first, with its status now'),
+      changed_persons: section(PersonItem, 'Persons concluded, changed, merged, split or retracted, latest change first (with since: after it), each once'),
     }),
   },
   { $id: 'ProjectState', description: 'A bounded digest of the investigation, for the start of a session' },
@@ -120,7 +122,7 @@ export const Settled = Type.Object(
       refuted_claims: claims('Claims refuted: leads that turned out wrong, newest captured first'),
       denied_merges: section(
         Type.Object({ id: Uuid(), persons: Type.Array(Uuid()), reason: Text, decided_at_ms: Nullable(Type.Integer()) }),
-        'Merge proposals denied: these persons are remembered as not one person',
+        'Merge proposals denied, most recently denied first: these persons are remembered as not one person',
         { total: Type.Integer() },
       ),
       negative_evidence: section(

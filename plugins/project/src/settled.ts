@@ -1,8 +1,6 @@
 import type { ServiceCradle } from '@rootline/kernel';
 import type { AssertionDto } from '@rootline/contracts/assertions';
-import type { ConflictDto } from '@rootline/contracts/conflicts';
 import type { QuestionDto, EntryDto } from '@rootline/contracts/research';
-import type { ProposalDto } from '@rootline/contracts/duplicates';
 import { changedEntities } from './changes.js';
 import { conflictItem } from './items.js';
 import { clip } from './text.js';
@@ -41,23 +39,21 @@ export class SettledService {
 
   private resolvedConflicts() {
     const { tree, conflictsService, proofArgumentsService } = this.cradle;
-    const { ids, more } = changedEntities(tree, ['conflict.resolved'], 0, SETTLED_LIMIT);
-    const items = ids
-      .map((id) => conflictsService.get(id))
-      .filter((conflict): conflict is ConflictDto => conflict?.status === 'resolved')
-      .map((conflict) => {
-        const resolution = conflict.resolution!;
-        const argument = proofArgumentsService.get(resolution.proof_argument);
-        return {
-          ...conflictItem(conflict),
-          resolution: {
-            outcome: resolution.outcome,
-            resolved_at_ms: resolution.resolved_at_ms,
-            proof_argument: { id: resolution.proof_argument, title: argument?.title ?? null, conclusion: clip(argument?.conclusion ?? null) },
-          },
-        };
-      });
-    return { items, more };
+    const show = (id: string) => {
+      const conflict = conflictsService.get(id);
+      if (conflict?.status !== 'resolved') return undefined;
+      const resolution = conflict.resolution!;
+      const argument = proofArgumentsService.get(resolution.proof_argument);
+      return {
+        ...conflictItem(conflict),
+        resolution: {
+          outcome: resolution.outcome,
+          resolved_at_ms: resolution.resolved_at_ms,
+          proof_argument: { id: resolution.proof_argument, title: argument?.title ?? null, conclusion: clip(argument?.conclusion ?? null) },
+        },
+      };
+    };
+    return changedEntities(tree, ['conflict.resolved'], null, SETTLED_LIMIT, show);
   }
 
   private closedQuestions() {
@@ -91,15 +87,17 @@ export class SettledService {
     };
   }
 
+  /** Newest denial first (the proposals list is oldest first): read from the denial records. */
   private deniedMerges() {
-    const { paging, duplicatesService } = this.cradle;
-    const window = paging.open<string>('settled-denied-merges', { limit: SETTLED_LIMIT }, { max: SETTLED_LIMIT, default: SETTLED_LIMIT });
-    const found = duplicatesService.page('denied', window);
-    return {
-      total: found.total,
-      items: found.items.map((proposal: ProposalDto) => ({ id: proposal.id, persons: proposal.persons, reason: clip(proposal.reason), decided_at_ms: proposal.decided_at_ms })),
-      more: found.next_cursor !== null,
+    const { paging, duplicatesService, tree } = this.cradle;
+    const show = (id: string) => {
+      const proposal = duplicatesService.get(id);
+      if (proposal?.status !== 'denied') return undefined;
+      return { id: proposal.id, persons: proposal.persons, reason: clip(proposal.reason), decided_at_ms: proposal.decided_at_ms };
     };
+    // Only the count: a window of one item.
+    const { total } = duplicatesService.page('denied', paging.open<string>('settled-denied-merges', { limit: 1 }, { max: 1, default: 1 }));
+    return { total, ...changedEntities(tree, ['proposal.denied'], null, SETTLED_LIMIT, show) };
   }
 
   private negativeEvidence() {

@@ -1,6 +1,5 @@
 import type { ServiceCradle, TreeRecord } from '@rootline/kernel';
 import type { QuestionDto, EntryDto } from '@rootline/contracts/research';
-import type { ConflictDto } from '@rootline/contracts/conflicts';
 import type { PersonDto, PersonMerged, PersonSplit } from '@rootline/contracts/persons';
 import { changedEntities, walkChanges } from './changes.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
@@ -13,7 +12,7 @@ export const SECTION_LIMIT = 25;
 
 type StateCradle = Pick<
   ServiceCradle,
-  'tree' | 'paging' | 'researchService' | 'conflictsService' | 'assertionsService' | 'personsService'
+  'tree' | 'researchService' | 'researchLogService' | 'conflictsService' | 'assertionsService' | 'personsService'
 >;
 
 /**
@@ -28,13 +27,14 @@ export class ProjectStateService {
   digest(since: string | undefined) {
     const { tree } = this.cradle;
     const lastSeq = tree.records.lastSeq();
-    const sinceSeq = since === undefined ? 0 : decodeCursor(since, tree.id, lastSeq).seq;
+    // null: no since, the state as it stands. A number (0 too: the cursor of an empty tree): changes after it.
+    const sinceSeq = since === undefined ? null : decodeCursor(since, tree.id, lastSeq).seq;
     const digest = {
       cursor: encodeCursor({ tree: tree.id, seq: lastSeq }),
       since: since ?? null,
       max_bytes: DIGEST_MAX_BYTES,
       sections: {
-        open_questions: this.openQuestions(sinceSeq),
+        open_questions: this.questions(sinceSeq),
         conflicts: this.conflicts(sinceSeq),
         pending: this.pending(sinceSeq),
         recent_log: this.recentLog(sinceSeq),
@@ -44,9 +44,16 @@ export class ProjectStateService {
     return fitDigest(digest);
   }
 
-  /** Open questions changed after the cursor (all open ones without it), with plan progress. */
-  private openQuestions(sinceSeq: number): Section<ReturnType<typeof questionItem>> {
-    const rows = this.cradle.researchService.openQuestions({ sinceSeq, limit: SECTION_LIMIT + 1 });
+  /**
+   * Without a cursor: the open questions, most recently changed first, with plan progress. With
+   * one: every question asked, changed (its plan too), closed or reopened after it, with its
+   * status now, so an assistant also learns that a question it knew of was closed.
+   */
+  private questions(sinceSeq: number | null): Section<QuestionItem> {
+    const { researchService } = this.cradle;
+    const options = { sinceSeq: sinceSeq ?? 0, limit: SECTION_LIMIT + 1 };
+    const open = researchService.openQuestions(options);
+    const rows = sinceSeq === null ? open : [...open, ...researchService.closedQuestions(options)].sort((a, b) => b.seq - a.seq);
     return section(rows.map(questionItem));
   }
 
@@ -55,57 +62,68 @@ export class ProjectStateService {
    * resolved or withdrawn after it, with its status now, so an assistant also learns that a
    * conflict it knew of is settled.
    */
-  private conflicts(sinceSeq: number): Section<ReturnType<typeof conflictItem>> {
-    const { conflictsService, paging, tree } = this.cradle;
-    if (sinceSeq === 0) {
-      const window = paging.open<string>('project-state-conflicts', { limit: SECTION_LIMIT }, { max: SECTION_LIMIT, default: SECTION_LIMIT });
-      const page = conflictsService.page({ open_only: true }, window);
-      return { items: page.items.map(conflictItem), more: page.next_cursor !== null };
-    }
-    const { ids, more } = changedEntities(tree, ['conflict'], sinceSeq, SECTION_LIMIT);
-    const items = ids.map((id) => conflictsService.get(id)).filter((conflict): conflict is ConflictDto => conflict !== undefined);
-    return { items: items.map(conflictItem), more };
+  private conflicts(sinceSeq: number | null): Section<ReturnType<typeof conflictItem>> {
+    const { conflictsService, tree } = this.cradle;
+    const show = (id: string) => {
+      const conflict = conflictsService.get(id);
+      if (conflict === undefined || (sinceSeq === null && conflict.status !== 'open')) return undefined;
+      return conflictItem(conflict);
+    };
+    return changedEntities(tree, [sinceSeq === null ? 'conflict.opened' : 'conflict'], sinceSeq, SECTION_LIMIT, show);
   }
 
   /**
-   * The pending lane by proposer. Without a cursor: every claim waiting for review. With one:
-   * the claims captured after it that still wait.
+   * The pending lane by proposer, largest first. Without a cursor: every claim waiting for
+   * review. With one: the claims captured (or taken back from deferred) after it that still wait.
    */
-  private pending(sinceSeq: number) {
+  private pending(sinceSeq: number | null): Section<PendingItem> & { total: number } {
     const { assertionsService, tree } = this.cradle;
-    if (sinceSeq === 0) {
+    if (sinceSeq === null) {
       const buckets = assertionsService.buckets('proposer', { status: 'pending' }, SECTION_LIMIT + 1);
       const items = buckets.map((bucket) => ({ proposer: bucket.key, count: bucket.count }));
       return { total: assertionsService.count({ status: 'pending' }), ...section(items) };
     }
     const counts = new Map<string | null, number>();
-    const { more } = walkChanges(tree, ['assertion.captured'], sinceSeq, Number.MAX_SAFE_INTEGER, (record: TreeRecord) => {
-      if (assertionsService.get(record.entity_id)?.status !== 'pending') return false;
-      const proposer = record.actor.proposer ?? null;
+    const seen = new Set<string>();
+    const { complete } = walkChanges(tree, ['assertion.captured', 'assertion.undeferred'], sinceSeq, (record: TreeRecord) => {
+      if (seen.has(record.entity_id)) return true;
+      seen.add(record.entity_id);
+      const claim = assertionsService.get(record.entity_id);
+      if (claim?.status !== 'pending') return true;
+      const proposer = claim.proposer ?? null;
       counts.set(proposer, (counts.get(proposer) ?? 0) + 1);
       return true;
     });
-    const items = [...counts].map(([proposer, count]) => ({ proposer, count })).sort((a, b) => b.count - a.count);
-    return { total: items.reduce((sum, item) => sum + item.count, 0), items: items.slice(0, SECTION_LIMIT), more: more || items.length > SECTION_LIMIT };
+    // The buckets' order: largest first, then by proposer (no proposer first).
+    const items = [...counts].map(([proposer, count]) => ({ proposer, count })).sort((a, b) => b.count - a.count || byProposer(a.proposer, b.proposer));
+    return { total: items.reduce((sum, item) => sum + item.count, 0), items: items.slice(0, SECTION_LIMIT), more: !complete || items.length > SECTION_LIMIT };
   }
 
-  /** Active log entries written or changed after the cursor (the newest without it). */
-  private recentLog(sinceSeq: number): Section<ReturnType<typeof entryItem>> {
-    return section(this.cradle.researchService.recentEntries({ sinceSeq, limit: SECTION_LIMIT + 1 }).map(entryItem));
+  /**
+   * Without a cursor: the newest active log entries. With one: every entry logged, detailed,
+   * corrected or retracted after it (latest change first), with its status now.
+   */
+  private recentLog(sinceSeq: number | null): Section<EntryItem> {
+    const { researchService, researchLogService, tree } = this.cradle;
+    if (sinceSeq === null) return section(researchService.recentEntries({ limit: SECTION_LIMIT + 1 }).map(entryItem));
+    const show = (id: string) => {
+      const entry = researchLogService.get(id);
+      return entry && entryItem(entry);
+    };
+    return changedEntities(tree, ['research_log_entry'], sinceSeq, SECTION_LIMIT, show);
   }
 
-  /** Persons concluded, changed, merged, split or retracted after the cursor (the latest without it), each once. */
-  private changedPersons(sinceSeq: number): Section<ChangedPerson> {
+  /** Persons concluded, changed, merged, split or retracted after the cursor (the latest without it), latest change first, each once. */
+  private changedPersons(sinceSeq: number | null): Section<ChangedPerson> {
     const { personsService, tree } = this.cradle;
-    const { ids, more } = changedEntities(tree, ['person'], sinceSeq, SECTION_LIMIT, personsChangedBy);
-    const persons = personsService.many(ids);
-    const shown = new Set(persons.map((person) => person.id));
     // A retracted or merged person is still a change to know of: its id and what became of it.
-    const gone = ids.filter((id) => !shown.has(id)).map((id): ChangedPerson => {
+    const show = (id: string): ChangedPerson => {
+      const person = personsService.get(id);
+      if (person) return personItem(person);
       const survivor = personsService.survivorOf(id);
       return { id, display_name: null, status: survivor ? 'merged' : 'retracted', survivor };
-    });
-    return { items: [...persons.map(personItem), ...gone], more };
+    };
+    return changedEntities(tree, ['person'], sinceSeq, SECTION_LIMIT, show, personsChangedBy);
   }
 }
 
@@ -121,8 +139,19 @@ function section<Item>(rows: Item[]): Section<Item> {
   return { items: rows.slice(0, SECTION_LIMIT), more: rows.length > SECTION_LIMIT };
 }
 
+const byProposer = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? -1 : b === null ? 1 : a < b ? -1 : 1);
+
+interface PendingItem {
+  proposer: string | null;
+  count: number;
+}
+
+type QuestionItem = ReturnType<typeof questionItem>;
+type EntryItem = ReturnType<typeof entryItem>;
+
 const questionItem = (question: QuestionDto) => ({
   id: question.id,
+  status: question.status,
   text: clip(question.text),
   subjects: question.subjects,
   plan: question.plan,
@@ -133,6 +162,7 @@ const questionItem = (question: QuestionDto) => ({
 const entryItem = (entry: EntryDto) => ({
   id: entry.id,
   kind: entry.kind,
+  status: entry.status,
   question: entry.question,
   session: entry.session,
   text: clip(entry.text),

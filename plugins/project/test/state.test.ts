@@ -164,8 +164,8 @@ t.test('persons merged or retracted since are shown as such', async (t) => {
   await d.post(`/persons/${c.id}/retract`, { reason: 'a mistaken conclusion' });
   const { changed_persons } = (await d.state(cursor)).sections;
   t.same(changed_persons.items.map((p: any) => [p.id, p.display_name, p.status, p.survivor]), [
-    [a.id, 'William Smyth', 'active', null],
     [c.id, null, 'retracted', null],
+    [a.id, 'William Smyth', 'active', null],
     [b.id, null, 'merged', a.id],
-  ], 'the active ones first, then the retracted and the merged person (pointing to the survivor)');
+  ], 'latest change first: the retraction, then the merge (the survivor, and the merged person pointing to it)');
 });
