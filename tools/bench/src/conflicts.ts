@@ -23,6 +23,7 @@ import type { Actor } from '@rootline/kernel';
 import { openSeededTree, type SeededTree } from './seeded-tree.js';
 import { generator } from './people-plan.js';
 import { median, percentile, ratio } from './stats.js';
+import { pluginNeeds, without } from './without.js';
 
 const root = resolve(import.meta.dirname, '../../..');
 const PERSONS = Number(process.env.ROOTLINE_BENCH_PERSONS ?? 100_000);
@@ -56,7 +57,8 @@ interface Claim {
 
 /** The manifests of the two servers: the default build's plugins, with and without conflicts. */
 function manifests(dir: string): { ours: string; baseline: string } {
-  const names = readManifest(join(root, 'rootline.manifest.json')).plugins.map((entry) => entry.name).filter((name) => name !== CONFLICTS);
+  // The default build's plugins without conflicts and without those that need it, on both sides.
+  const names = without(readManifest(join(root, 'rootline.manifest.json')).plugins.map((entry) => entry.name), CONFLICTS, pluginNeeds(join(root, 'plugins')));
   // Conflicts needs proofs; a manifest that does not list it yet gets it in both servers.
   if (!names.includes(PROOFS)) names.push(PROOFS);
   const write = (file: string, plugins: string[]) => {

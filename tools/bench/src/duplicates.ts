@@ -15,6 +15,7 @@ import { scoped, type Actor } from '@rootline/kernel';
 import { evaluate, planTree, readPersons, type PlannedPerson } from './duplicates-set.js';
 import { generator, summarise, type Round } from './people-plan.js';
 import { startProcess, stopProcess } from './process.js';
+import { pluginNeeds, without } from './without.js';
 
 const root = resolve(import.meta.dirname, '../../..');
 const corpus = resolve(process.env.ROOTLINE_CORPUS ?? join(root, '..', 'shared', 'corpus'));
@@ -37,7 +38,9 @@ const human: Actor = { kind: 'human', credentialId: null };
 /** A server from the repository's manifest, with the duplicates plugin (its background catch-up as asked) or without it. */
 async function boot(dataDir: string, duplicates: 'off' | { background: boolean }): Promise<RootlineServer> {
   const manifest = readManifest(join(root, 'rootline.manifest.json'));
-  const plugins = manifest.plugins.filter((entry) => entry.name !== PLUGIN);
+  // The same plugins on both sides: the default build's, without those that need this one.
+  const kept = new Set(without(manifest.plugins.map((entry) => entry.name), PLUGIN, pluginNeeds(join(root, 'plugins'))));
+  const plugins = manifest.plugins.filter((entry) => kept.has(entry.name));
   if (duplicates !== 'off') plugins.push({ name: PLUGIN, options: { background_catch_up: duplicates.background } });
   return createServer({ dataDir, manifest: { ...manifest, plugins }, env: { ...process.env, ROOTLINE_LOG_LEVEL: 'warn' } });
 }

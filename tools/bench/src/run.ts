@@ -1,8 +1,16 @@
 // npm run bench: every figure beside the baseline it is measured against, in the same run.
+// Quick by default (small inputs); `npm run bench -- --full` for the issues' sizes (src/mode.ts).
 // Select with ROOTLINE_BENCH=notes,startup,blobs,assertions,people,gedcom,duplicates,merge,backup,conflicts,claims-filter (default: all that exist).
 import { existsSync } from 'node:fs';
-import { benchNotes, benchStartup } from './notes.js';
 import { selectBenches } from './stats.js';
+import { benchMode } from './mode.js';
+
+// Before any bench reads its knobs: the quick sizes go into the environment the benches (and the servers they start) read.
+const { mode, env } = benchMode(process.argv.slice(2), process.env);
+Object.assign(process.env, env);
+// Every bench module reads its knobs when loaded, so each is imported only now.
+const { benchNotes, benchStartup } = await import('./notes.js');
+process.stdout.write(`bench mode: ${mode}${mode === 'quick' ? ' (npm run bench -- --full for the large figures)' : ''}\n`);
 
 type Bench = () => Promise<Record<string, unknown>>;
 
