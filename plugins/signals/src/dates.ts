@@ -7,9 +7,11 @@
  *
  * - A plain date covers its day, month or year (`1850` is 1 JAN 1850 .. 31 DEC 1850).
  * - `ABT`, `CAL`, `EST` widen that by 3 years on each side (the key does not say which).
- * - `BEF x` / `TO x`: no earlier bound, later bound the end of x. `AFT x`: after the end of x,
- *   no later bound. `BET x AND y` / `FROM x`: from the start of x, no later bound (the key keeps
- *   only the earlier date).
+ * - `BEF x` / `TO x`: no earlier bound, later bound the end of x. `AFT x`: from the start of x,
+ *   no later bound. x itself is allowed either way (`BEF 1850` is written when a record of 1850
+ *   already speaks of the death, which may have been early in 1850; `AFT 1850` when one shows the
+ *   person alive in 1850). `BET x AND y` / `FROM x`: from the start of x, no later bound (the key
+ *   keeps only the earlier date).
  * - A phrase, an unparseable date or one in a calendar that cannot be converted: no interval,
  *   so it takes part in no comparison.
  *
@@ -71,9 +73,17 @@ export function intervalOfKey(key: string | null): Interval | null {
   const precision = key[11 + at];
   const order = key[12 + at];
   const anchor = dayNumber(year, month, day);
-  if (precision === '9') return { lo: anchor, hi: Infinity };
   // The span the anchoring date covers. A year or month that does not start on 1 JAN or the 1st
-  // is in another calendar (Julian, Hebrew, French): its longest length is assumed.
+  // (or, for AFT, end on 31 DEC or the month's last day) is in another calendar (Julian, Hebrew,
+  // French): its longest length is assumed.
+  if (precision === '9') {
+    // AFT x: the key holds x's last day, and x's precision where the order usually is.
+    const start =
+      order === '1' ? (month === 12 && day === 31 ? dayNumber(year, 1, 1) : anchor - 384)
+      : order === '2' ? (day === daysIn(year, month) ? dayNumber(year, month, 1) : anchor - 30)
+      : anchor;
+    return { lo: start, hi: Infinity };
+  }
   const end =
     precision === '1' ? (month === 1 && day === 1 ? dayNumber(year, 12, 31) : anchor + 384)
     : precision === '2' ? (day === 1 ? anchor + daysIn(year, month) - 1 : anchor + 30)
