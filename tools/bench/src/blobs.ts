@@ -9,7 +9,7 @@ import { createReadStream, existsSync, mkdtempSync, openSync, readFileSync, rmSy
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startProcess, stopProcess } from './process.js';
+import { rssMb, startProcess, stopProcess } from './process.js';
 import { ratio } from './stats.js';
 
 const root = resolve(import.meta.dirname, '../../..');
@@ -47,12 +47,6 @@ function writeRandomFile(file: string, bytes: number) {
   } finally {
     closeSync(fd);
   }
-}
-
-/** Resident memory of a process in MiB, from /proc (Linux). */
-function rssMb(pid: number): number {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) / 1024 : NaN;
 }
 
 /** POSTs a file streamed from disk; resolves with the seconds until the answer is complete. */

@@ -18,6 +18,7 @@ export const QUICK_SIZES: Readonly<Record<string, string>> = {
   ROOTLINE_BENCH_BACKUP_PERSONS: '2000',
   ROOTLINE_BENCH_BACKUP_BLOB_MB: '16',
   ROOTLINE_BENCH_DEEP_PAGE: '20',
+  ROOTLINE_BENCH_THUMB_TIMEOUT_MS: '3000',
 };
 
 export type BenchMode = 'quick' | 'full';
