@@ -1,6 +1,6 @@
 // npm run bench: every figure beside the baseline it is measured against, in the same run.
 // Quick by default (small inputs); `npm run bench -- --full` for the issues' sizes (src/mode.ts).
-// Select with ROOTLINE_BENCH=notes,startup,blobs,assertions,people,gedcom,duplicates,merge,backup,conflicts,claims-filter (default: all that exist).
+// Select with ROOTLINE_BENCH=notes,startup,blobs,assertions,people,gedcom,duplicates,merge,backup,conflicts,claims-filter,thumbnails,signals (default: all that exist).
 import { existsSync } from 'node:fs';
 import { selectBenches } from './stats.js';
 import { benchMode } from './mode.js';
@@ -33,6 +33,8 @@ const benches: [string, Bench | null][] = [
   ['backup', await optional('./backup.ts', 'benchBackup')],
   ['conflicts', await optional('./conflicts.ts', 'benchConflicts')],
   ['claims-filter', await optional('./claims-filter.ts', 'benchClaimsFilter')],
+  ['signals', await optional('./signals.ts', 'benchSignals')],
+  ['thumbnails', await optional('./thumbnails.ts', 'benchThumbnails')],
 ];
 const results: Record<string, unknown> = {};
 for (const [name, bench] of selectBenches(benches, process.env.ROOTLINE_BENCH)) {
