@@ -117,7 +117,12 @@ t.test('a since that is not a cursor of this tree is 400 invalid-cursor, naming 
   const other = await ok(s.request('POST', '/v1/trees', { body: { name: 'Other tree' } }), 201);
   const elsewhere = desk(s, `/v1/trees/${other.tree_id}`);
   const foreign = (await elsewhere.state()).cursor;
-  const future = Buffer.from(JSON.stringify({ t: s.server.kernel.trees.active().id, s: 10_000 })).toString('base64url');
+  const treeId = s.server.kernel.trees.active().id;
+  const future = Buffer.from(JSON.stringify({ t: treeId, s: 10_000 })).toString('base64url');
+  // The same cursor in plain base64 with padding: not ours (a base64url decoder would skip the `=`).
+  let json = JSON.stringify({ t: treeId, s: 0 });
+  while (json.length % 3 === 0) json += ' ';
+  const padded = Buffer.from(json).toString('base64');
   const cases: [string, string, RegExp][] = [
     ['garbage', 'not a cursor!', /is not a cursor of GET project\/state/],
     ['base64 of text', Buffer.from('hello').toString('base64url'), /is not a cursor/],
@@ -126,7 +131,12 @@ t.test('a since that is not a cursor of this tree is 400 invalid-cursor, naming 
     ['no tree', Buffer.from(JSON.stringify({ s: 1 })).toString('base64url'), /is not a cursor/],
     ['another tree\'s', foreign, /belongs to another tree/],
     ['a future seq', future, /names a change this tree has not made/],
+    ['padded base64', padded, /is not a cursor/],
+    ['a seq in a string', Buffer.from(JSON.stringify({ t: treeId, s: '0' })).toString('base64url'), /is not a cursor/],
+    ['JSON null', Buffer.from('null').toString('base64url'), /is not a cursor/],
   ];
+  t.match(padded, /=$/);
+  t.equal((await d.state(Buffer.from(JSON.stringify({ t: treeId, s: 0 })).toString('base64url'))).since !== null, true, 'seq 0 of this tree is a cursor (an empty tree\'s)');
   for (const [name, since, detail] of cases) {
     const reply = await s.request('GET', '/v1/project/state', { query: { since }, token: s.agentToken });
     t.equal(reply.statusCode, 400, name);
@@ -137,6 +147,11 @@ t.test('a since that is not a cursor of this tree is 400 invalid-cursor, naming 
   t.equal((await elsewhere.state(cursor).catch((e: Error) => e.message)).toString().includes('400'), true, 'this tree\'s cursor on the other tree is refused too');
   const own = await d.state(cursor);
   t.equal(own.since, cursor, 'its own cursor is fine');
+  for (const since of ['', 'a'.repeat(201)]) {
+    const reply = await s.request('GET', '/v1/project/state', { query: { since }, token: s.agentToken });
+    t.equal(reply.json().code, 'validation-failed', `since of ${since.length} characters`);
+  }
+  t.equal((await s.request('GET', '/v1/project/state', { query: { since: cursor, other: '1' }, token: s.agentToken })).statusCode, 400, 'no other parameter');
 });
 
 t.test('both mounts answer for their tree; the pinned mount of the active tree is the same digest', async (t) => {
