@@ -2,7 +2,8 @@
  * Redaction of the diagnostics bundle: what could identify the user, their machine or the people
  * in their trees is replaced by a marker before the text is handed out. In this order: tokens
  * (`[token]`), e-mail addresses (`[email]`), filesystem paths (`[path]`), then every word of
- * every person and persona name (`[name]`). API paths (`/v1/...`) are routes, not files: kept.
+ * every person and persona name (`[name]`), compared without case or accents. API paths
+ * (`/v1/...`) are routes, not files: kept.
  */
 
 const TOKEN_PATTERNS: [RegExp, string][] = [
@@ -18,30 +19,66 @@ const TOKEN_PATTERNS: [RegExp, string][] = [
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
 
+/**
+ * A path goes on over a single space when the next piece reaches another separator
+ * (`C:\Users\Ann Shaw\Documents`, `/Users/ann/Library/Application Support/Rootline`): folders
+ * with spaces in their names are common, and what follows the space is still the path.
+ */
+const ON_OVER_SPACE = String.raw` (?=[^\s"'<>|,;\\/]*[\\/])`;
+const PATH_TAIL = String.raw`(?:[^\s"'<>|,;]|${ON_OVER_SPACE})*`;
 /** Windows drive paths (`C:\Users\...`, `C:/...`, JSON-escaped too), UNC shares, and `~/...`. */
-const OTHER_PATHS = [/\b[A-Za-z]:(?:\\\\|\\|\/)[^\s"'<>|,;]*/g, /\\\\[^\s"'<>|,;\\]+\\[^\s"'<>|,;]*/g, /~[\\/][^\s"'<>|,;]*/g];
+const OTHER_PATHS = [
+  new RegExp(String.raw`\b[A-Za-z]:(?:\\\\|\\|\/)${PATH_TAIL}`, 'g'),
+  new RegExp(String.raw`\\\\[^\s"'<>|,;\\]+\\${PATH_TAIL}`, 'g'),
+  new RegExp(String.raw`~[\\/]${PATH_TAIL}`, 'g'),
+];
 /**
  * Absolute POSIX paths: a `/` at the start of a value (after a space, a quote, `=`, `(`, `[` or
  * a comma) followed by something; `/v1` and `/v1/...` are API routes and stay.
  */
-const POSIX_PATH = /(^|[\s"'=(,[])(\/[^\s"'<>|,;)\]]+)/gm;
+const POSIX_PATH = new RegExp(String.raw`(^|[\s"'=(,[])(\/(?:[^\s"'<>|,;)\]]|${ON_OVER_SPACE})+)`, 'gm');
 const API_ROUTE = /^\/v1(?:\/|$)/;
 
 /** Words of a name or of a text: letters, marks and digits (apostrophes and hyphens split them). */
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
-const fold = (word: string) => word.normalize('NFC').toLowerCase();
+/** A word, or a marker an earlier step put in (a person called Path leaves `[path]` whole). */
+const WORD_OR_MARKER = /\[(?:token|email|path|host|user|name)\]|[\p{L}\p{M}\p{N}]+/gu;
+/** Scripts written without spaces between words: a name in them is looked for inside longer runs of text. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+/** Letters that NFKD does not take apart (as the persons plugin folds them for its name search). */
+const LETTERS: Record<string, string> = { ø: 'o', ß: 'ss', æ: 'ae', œ: 'oe', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i' };
+const SPECIAL = new RegExp(`[${Object.keys(LETTERS).join('')}]`, 'gu');
 
-/** The words of `text` that name-redaction would look at (folded), to ask the trees only about those. */
-export function wordsOf(text: string): Set<string> {
-  return new Set(Array.from(text.matchAll(WORD), (match) => fold(match[0])).filter((word) => [...word].length >= 2));
+/**
+ * A word as names are compared: case, accents, compatibility forms and the letters above folded,
+ * so `García`, `GARCIA` and `garcia` are one name (a name written without its accents is still
+ * the name). In scripts written without spaces only the composition is normalised.
+ */
+export function nameKey(word: string): string {
+  if (UNSPACED.test(word)) return word.normalize('NFC');
+  return word.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase().replace(SPECIAL, (letter) => LETTERS[letter]).normalize('NFC');
 }
 
-/** The folded words of `names` that also occur in `wanted`: what to redact. */
-export function nameWordsAmong(names: Iterable<string>, wanted: Set<string>, into = new Set<string>()): Set<string> {
+/** What name-redaction looks for in a text: its words (keys of two characters or more) and, for unspaced scripts, the text itself. */
+export interface NameProbe {
+  words: ReadonlySet<string>;
+  text: string;
+}
+
+export function probeOf(text: string): NameProbe {
+  const words = new Set(Array.from(text.matchAll(WORD), (match) => nameKey(match[0])).filter((word) => [...word].length >= 2));
+  return { words, text: text.normalize('NFC') };
+}
+
+/**
+ * The keys of the words of `names` that occur in the probed text: what to redact. A word of an
+ * unspaced script counts wherever it occurs in the text (`毛` in `毛氏家族`), even alone.
+ */
+export function nameWordsAmong(names: Iterable<string>, probe: NameProbe, into = new Set<string>()): Set<string> {
   for (const name of names) {
-    for (const match of name.matchAll(WORD)) {
-      const word = fold(match[0]);
-      if (wanted.has(word)) into.add(word);
+    for (const [word] of name.matchAll(WORD)) {
+      const key = nameKey(word);
+      if (UNSPACED.test(word) ? probe.text.includes(key) : probe.words.has(key)) into.add(key);
     }
   }
   return into;
@@ -54,7 +91,7 @@ export function redactSecrets(text: string, known: readonly string[] = []): stri
   result = result.replace(EMAIL, '[email]');
   for (const folder of known.filter((entry) => entry.length > 1).sort((a, b) => b.length - a.length)) {
     // The folder itself, or anything inside it (not a longer name that starts the same).
-    result = result.replace(new RegExp(`${folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=$|[\\\\/\\s"'<>|,;])[^\\s"'<>|,;]*`, 'g'), '[path]');
+    result = result.replace(new RegExp(`${folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=$|[\\\\/\\s"'<>|,;])${PATH_TAIL}`, 'g'), '[path]');
   }
   for (const pattern of OTHER_PATHS) result = result.replace(pattern, '[path]');
   return result.replace(POSIX_PATH, (whole, before: string, path: string) => (API_ROUTE.test(path) ? whole : `${before}[path]`));
@@ -70,8 +107,16 @@ export function redactMachine(text: string, machine: { hostname: string; usernam
   return result;
 }
 
-/** Every word of `text` that is one of `nameWords` (folded) becomes `[name]`. */
+/**
+ * Every word of `text` that is one of `nameWords` (keys) becomes `[name]`, and in a run of an
+ * unspaced script every name of that script inside it (longest first). Markers stay whole.
+ */
 export function redactNames(text: string, nameWords: ReadonlySet<string>): string {
   if (nameWords.size === 0) return text;
-  return text.replace(WORD, (word) => (nameWords.has(fold(word)) ? '[name]' : word));
+  const unspaced = [...nameWords].filter((word) => UNSPACED.test(word)).sort((a, b) => b.length - a.length);
+  return text.replace(WORD_OR_MARKER, (word) => {
+    if (word.startsWith('[')) return word;
+    if (!UNSPACED.test(word)) return nameWords.has(nameKey(word)) ? '[name]' : word;
+    return unspaced.reduce((run, name) => run.split(name).join('[name]'), word.normalize('NFC'));
+  });
 }

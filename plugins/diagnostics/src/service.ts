@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import type { Clock, PluginKernel, Tree } from '@rootline/kernel';
 import type { PersonasService } from '@rootline/contracts/personas';
 import { lastLines, summarizeLog } from './log.js';
-import { nameWordsAmong, redactMachine, redactNames, redactSecrets, wordsOf } from './redact.js';
+import { nameWordsAmong, probeOf, redactMachine, redactNames, redactSecrets, type NameProbe } from './redact.js';
 import { renderBundle } from './bundle.js';
 import { LOG_LOCATION_DESCRIPTION, type DiagnosticsDto } from './schemas.js';
 
@@ -65,7 +65,7 @@ export class DiagnosticsService {
     const report = this.collect(log);
     const text = renderBundle({ report, configuration: this.configuration(), logLines: lastLines(log, this.settings.logLines), generatedAtMs: this.clock.now() });
     const secretless = redactMachine(redactSecrets(text, this.knownFolders()), { hostname: hostname(), username: userInfo().username });
-    return redactNames(secretless, this.nameWords(wordsOf(secretless)));
+    return redactNames(secretless, this.nameWords(probeOf(secretless)));
   }
 
   /** The folders of this machine that name the user or the install: replaced wherever they appear. */
@@ -77,7 +77,7 @@ export class DiagnosticsService {
   }
 
   /** Of the words in the bundle, those that are (part of) a name of a persona of any tree. */
-  private nameWords(wanted: Set<string>): Set<string> {
+  private nameWords(wanted: NameProbe): Set<string> {
     const found = new Set<string>();
     for (const { tree_id } of this.kernel.listTrees()) {
       const tree = this.kernel.openTree(tree_id);

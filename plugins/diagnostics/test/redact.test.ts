@@ -1,5 +1,5 @@
 import t from 'tap';
-import { nameWordsAmong, redactMachine, redactNames, redactSecrets, wordsOf } from '../src/redact.js';
+import { nameKey, nameWordsAmong, probeOf, redactMachine, redactNames, redactSecrets } from '../src/redact.js';
 import { lastLines, summarizeLog } from '../src/log.js';
 
 t.test('redactSecrets: tokens, e-mail addresses and paths, each to its marker; routes and ordinary text stay', async (t) => {
@@ -42,6 +42,16 @@ t.test('redactSecrets: tokens, e-mail addresses and paths, each to its marker; r
     ['"C:\\\\Users\\\\ann"', '"[path]"'],
     ['\\\\nas\\family\\x', '[path]'],
     ['~/rootline/x and ~\\r', '[path] and [path]'],
+    // Folders with spaces: the path goes on while the next piece reaches another separator.
+    ['C:\\Users\\Ann Shaw\\Documents\\tree.ged x', '[path] x'],
+    ['"C:\\\\Users\\\\Ann Shaw\\\\family tree.ged"', '"[path] tree.ged"'],
+    ['E:/Family Photos/1901/scan.png, next', '[path], next'],
+    ['\\\\nas\\family scans\\box 1\\x', '[path]'],
+    ['~/My Documents/x y', '[path] y'],
+    ['at /Users/ann/Library/Application Support/Rootline/trees and more', 'at [path] and more'],
+    ['/srv/x y/', '[path]'],
+    ['/srv/x  y/z', '[path]  y/z'],
+    ['see /v1/persons and/or', 'see /v1/persons and/or'],
   ];
   for (const [input, output] of cases) t.equal(redactSecrets(input), output, input);
 });
@@ -55,15 +65,43 @@ t.test('redactSecrets: the machine\'s own folders, and anything inside them, whe
   t.equal(redactSecrets('y/home/ann/data/z', ['/home/ann', '/home/ann/data']), 'y[path]', 'the longest first');
 });
 
-t.test('redactNames: whole words of the names, in any case; short and unknown words stay', async (t) => {
-  const names = nameWordsAmong(['Ann Shaw', "O'Brien", 'María-José', '', 'van der Berg'], wordsOf("ANN met shaw, o'brien, MARÍA and josé van der Berg; Annabel Shawl O X"));
-  t.same([...names].sort(), ['ann', 'berg', 'brien', 'der', 'josé', 'maría', 'shaw', 'van']);
-  t.equal(redactNames("ANN met shaw, o'brien, MARÍA and josé; Annabel Shawl O", names), "[name] met [name], o'[name], [name] and [name]; Annabel Shawl O");
+t.test('redactNames: whole words of the names, in any case and with or without accents; short and unknown words stay', async (t) => {
+  const names = nameWordsAmong(['Ann Shaw', "O'Brien", 'María-José', '', 'van der Berg'], probeOf("ANN met shaw, o'brien, MARIA and josé van der Berg; Annabel Shawl O X"));
+  t.same([...names].sort(), ['ann', 'berg', 'brien', 'der', 'jose', 'maria', 'shaw', 'van']);
+  t.equal(redactNames("ANN met shaw, o'brien, MARÍA and jose; Annabel Shawl O", names), "[name] met [name], o'[name], [name] and [name]; Annabel Shawl O");
   t.equal(redactNames('Ann', new Set()), 'Ann');
-  t.same([...wordsOf('A bc  d1 ÉÉ x')].sort(), ['bc', 'd1', 'éé'], 'words of two or more characters, folded');
-  t.same([...nameWordsAmong(['Ann'], new Set(['ann']), new Set(['kept']))].sort(), ['ann', 'kept'], 'adds to what it is given');
-  t.equal(redactNames('Jose and José', new Set(['josé'])), 'Jose and [name]', 'accents count');
-  t.equal(redactNames('José', new Set(['josé'])), '[name]', 'composed or not');
+  t.same([...probeOf('A bc  d1 ÉÉ x').words].sort(), ['bc', 'd1', 'ee'], 'words of two or more characters, folded');
+  t.same([...nameWordsAmong(['Ann'], probeOf('ann'), new Set(['kept']))].sort(), ['ann', 'kept'], 'adds to what it is given');
+  t.same([...nameWordsAmong(['Ann O Lee'], probeOf('O lee'))], ['lee'], 'a one-letter name piece is never looked for');
+  t.equal(redactNames('Jose, JOSÉ and José', new Set(['jose'])), '[name], [name] and [name]', 'accents do not count, composed or not');
+});
+
+t.test('nameKey: case, accents, compatibility forms and the letters NFKD keeps whole are folded', async (t) => {
+  const keys: [string, string][] = [
+    ['García', 'garcia'], ['GARCIA', 'garcia'], ['Jose\u0301', 'jose'], ['ＳＨＡＷ', 'shaw'], ['İlkay', 'ilkay'],
+    ['Søren', 'soren'], ['Straße', 'strasse'], ['STRAẞE', 'strasse'], ['Ærø', 'aero'], ['Œuvray', 'oeuvray'], ['Łukasz', 'lukasz'],
+    ['Đorđe', 'dorde'], ['Guðrún', 'gudrun'], ['Þórr', 'thorr'], ['Kırmızı', 'kirmizi'],
+    ['毛泽东', '毛泽东'], ['สมชาย', 'สมชาย'],
+  ];
+  for (const [word, key] of keys) t.equal(nameKey(word), key, word);
+  t.equal(nameKey('\u0E2A\u0E21\u0E0A\u0E32\u0E22'), 'สมชาย', 'an unspaced script keeps its marks');
+  t.equal(redactNames('SOREN KIERKEGAARD, Soren, søren; Lukasz', nameWordsAmong(['Søren Kierkegaard', 'Łukasz'], probeOf('SOREN KIERKEGAARD Lukasz'))), '[name] [name], [name], [name]; [name]');
+});
+
+t.test('redactNames: names of scripts written without spaces are found inside longer runs, longest first', async (t) => {
+  const probe = probeOf('毛氏家族 and 山田太郎さん; 李 not here; Ann');
+  const names = nameWordsAmong(['毛泽东', '毛', '山田 太郎', '王', 'Ann'], probe);
+  t.same([...names].sort(), ['ann', '太郎', '山田', '毛'], 'a single character counts; a name not in the text does not');
+  t.equal(redactNames('毛氏家族 and 山田太郎さん; Ann', names), '[name]氏家族 and [name][name]さん; [name]');
+  t.equal(redactNames('毛泽东的记录, 毛氏', new Set(['毛', '毛泽东'])), '[name]的记录, [name]氏', 'the longer name is taken whole');
+  t.equal(redactNames('毛泽东的记录', new Set(['毛泽东', '毛'])), '[name]的记录', 'whatever the order of the set');
+  t.equal(redactNames('毛泽东 Shaw', new Set(['shaw'])), '毛泽东 [name]', 'no unspaced names: runs stay');
+});
+
+t.test('redactNames: the markers of the earlier steps stay whole when a person shares their word', async (t) => {
+  const markers = ['token', 'email', 'path', 'host', 'user', 'name'];
+  t.equal(redactNames('[path] [token] [email] [host] [user] [name] Path, TOKEN, name', new Set(markers)), '[path] [token] [email] [host] [user] [name] [name], [name], [name]');
+  t.equal(redactNames('[paths] [Path]', new Set(['path', 'paths'])), '[[name]] [[name]]', 'only the markers themselves');
 });
 
 t.test('redactMachine: the machine\'s and the user\'s names, as whole words', async (t) => {

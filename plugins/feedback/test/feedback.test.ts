@@ -137,3 +137,16 @@ t.test('ROOTLINE_FEEDBACK_URL, _TIMEOUT_MS and _MAX_PER_HOUR configure it', asyn
   t.equal((await s.request('POST', '/v1/feedback', { body: { message: 'one' } })).statusCode, 202);
   t.equal((await s.request('POST', '/v1/feedback', { body: { message: 'two' } })).statusCode, 429);
 });
+
+t.test('two messages at once cannot both take the last place: the place is taken before sending, given back on failure', async (t) => {
+  const receiver = await startReceiver(t, (count) => (count === 1 ? 'hang' : 200));
+  const s = await server(t, { url: receiver.url, max_per_hour: 1, timeout_ms: 500 });
+  const send = (message: string) => s.request('POST', '/v1/feedback', { body: { message } });
+  const replies = await Promise.all([send('one'), send('two')]);
+  const refused = replies.findIndex((reply) => reply.statusCode === 429);
+  t.same(replies.map((reply) => reply.statusCode).sort(), [429, 502], 'one is refused while the other is in flight; that one times out');
+  t.same(receiver.received.map((request) => request.body.message), [['two', 'one'][refused]], 'the refused one never left');
+  t.ok(Number(replies[refused].headers['retry-after']) > 3_590, 'the wait is the whole hour of the place in flight');
+  t.equal((await send('third')).statusCode, 202, 'the failed one gave its place back');
+  t.equal((await send('fourth')).statusCode, 429);
+});

@@ -129,3 +129,49 @@ t.test('a batch in flight when the server stops is sent again, the same, by the 
   t.same(statuses(receiver.received[0].body), [400, 401, 402]);
   t.match(await config(second), { export_failures: 0, exported_events: 3, stored_events: 0 }, 'a stop is not a failure');
 });
+
+t.test('across restarts: the back-off is waited out, the failed batch goes the same, an accepted one never again', async (t) => {
+  const clock = handClock(Date.now());
+  const options = { interval_ms: 10, retry_base_ms: 60_000 };
+  const first = await telemetryServer(t, { ...options, url: await deadUrl() }, { clock });
+  await first.request('PUT', '/v1/telemetry/config', { body: { acknowledged_disclosure_version: 1, export_enabled: true } });
+  await send(first, 2);
+  await until(() => first.server.kernel.registry.db.prepare('SELECT export_failures FROM telemetry_state').pluck().get() === 1, 'a failure');
+  const failedBatch = first.server.kernel.registry.db.prepare('SELECT DISTINCT batch_id FROM telemetry_events').pluck().all();
+  t.equal(failedBatch.length, 1, 'the events were given a batch before the attempt');
+  await first.server.close();
+
+  const receiver = await startReceiver(t);
+  const second = await telemetryServer(t, { ...options, url: receiver.url }, { clock, dataDir: first.dataDir });
+  await sleep(150);
+  t.equal(receiver.received.length, 0, 'a restart does not cut the wait short');
+  t.match(await config(second), { export_failures: 1, stored_events: 2, exported_events: 0 });
+  clock.advance(60_000);
+  await until(() => receiver.received.length === 1, 'the batch once the wait is over');
+  t.equal(receiver.received[0].body.batch_id, failedBatch[0], 'under the id it was first given');
+  t.same(statuses(receiver.received[0].body), [400, 401]);
+  await until(() => second.server.kernel.registry.db.prepare('SELECT count(*) FROM telemetry_events').pluck().get() === 0, 'an empty store');
+  t.match(await config(second), { export_failures: 0, exported_events: 2, next_export_attempt_at_ms: null });
+  await second.server.close();
+
+  const third = await telemetryServer(t, { ...options, url: receiver.url }, { clock, dataDir: first.dataDir });
+  await send(third, 1, 420);
+  await until(() => receiver.received.length === 2, 'the next event');
+  await sleep(100);
+  t.equal(receiver.received.length, 2, 'one request more, not the accepted batch again');
+  t.same(statuses(receiver.received[1].body), [420]);
+  t.match(await config(third), { exported_events: 3, stored_events: 0 });
+});
+
+t.test('an event kept while a batch is in flight waits for the next batch', async (t) => {
+  const receiver = await startReceiver(t, (count) => (count === 1 ? 'hang' : 200));
+  const s = await telemetryServer(t, { url: receiver.url, interval_ms: 10, timeout_ms: 300, retry_base_ms: 10, batch_size: 2 });
+  await s.request('PUT', '/v1/telemetry/config', { body: { acknowledged_disclosure_version: 1, export_enabled: true } });
+  await send(s, 2);
+  await until(() => receiver.received.length === 1, 'a batch in flight');
+  await send(s, 1, 410);
+  await until(() => receiver.received.length === 3, 'the batch again, then the next');
+  t.same(receiver.received.map((request) => statuses(request.body)), [[400, 401], [400, 401], [410]], 'the later event is not slipped into the batch in flight');
+  await until(() => s.server.kernel.registry.db.prepare('SELECT count(*) FROM telemetry_events').pluck().get() === 0, 'an empty store');
+  t.match(await config(s), { exported_events: 3, export_failures: 0 });
+});
