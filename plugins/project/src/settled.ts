@@ -6,7 +6,7 @@ import { conflictItem } from './items.js';
 import { clip } from './text.js';
 
 /** Items per section, newest first; `more` says older ones exist. */
-export const SETTLED_LIMIT = 50;
+const SETTLED_LIMIT = 50;
 
 type SettledCradle = Pick<
   ServiceCradle,

@@ -8,7 +8,7 @@ import { clip } from './text.js';
 import { conflictItem } from './items.js';
 
 /** Items per section before the byte bound (the bound may show fewer; `more` says so). */
-export const SECTION_LIMIT = 25;
+const SECTION_LIMIT = 25;
 
 type StateCradle = Pick<
   ServiceCradle,

@@ -1,5 +1,5 @@
 /** The longest text a digest or settled item carries; longer text ends with `…` (the full text is one GET away). */
-export const TEXT_LIMIT = 300;
+const TEXT_LIMIT = 300;
 
 export function clip(text: string | null, limit = TEXT_LIMIT): string | null {
   if (text === null) return null;
