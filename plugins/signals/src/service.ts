@@ -151,12 +151,11 @@ export class SignalsService {
       const elder = persons.get(parent);
       const young = persons.get(child);
       if (!elder || !young?.birth) continue;
-      const pair = `${parent} ${child}`;
-      const edge = { subject: person(parent), related: [person(child)] };
-      if (young.birth.hi < addYears(earliestBirth(elder), LIMITS.youngestParent)) found.parent_under_12.add(pair, edge);
+      const edge = () => ({ subject: person(parent), related: [person(child)] });
+      if (young.birth.hi < addYears(earliestBirth(elder), LIMITS.youngestParent)) found.parent_under_12.add(`${parent} ${child}`, edge());
       if (elder.sex !== 'F') continue;
       const childEarliest = earliestBirth(young);
-      if (elder.birth && childEarliest > addYears(elder.birth.hi, LIMITS.oldestMother)) found.mother_over_55.add(pair, edge);
+      if (elder.birth && childEarliest > addYears(elder.birth.hi, LIMITS.oldestMother)) found.mother_over_55.add(`${parent} ${child}`, edge());
       if (elder.death && childEarliest > elder.death.hi) found.born_after_mother_death.add(`${child} ${parent}`, { subject: person(child), related: [person(parent)] });
     }
     const endOfLine = new Tally<Offence>(limit);
