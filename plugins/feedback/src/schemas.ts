@@ -3,6 +3,8 @@ import { Nullable } from '@rootline/kernel';
 
 /** The longest message, in characters (Unicode code points). */
 export const MAX_MESSAGE_CHARACTERS = 10_000;
+/** The longest sender's name, in characters. */
+export const MAX_NAME_CHARACTERS = 200;
 
 export const SubmitFeedbackRequest = Type.Object({
   message: Type.String({
@@ -12,6 +14,10 @@ export const SubmitFeedbackRequest = Type.Object({
   email: Type.Optional(Nullable(Type.String({
     description: 'Where the project may answer; left out or null for none. Must look like an address (`name@domain.tld`, at most 254 characters, no spaces), otherwise 422 `feedback-refused`.',
     examples: ['ann@example.org'],
+  }))),
+  name: Type.Optional(Nullable(Type.String({
+    description: `How the sender would like to be addressed; left out, null or blank for none. At most ${MAX_NAME_CHARACTERS} characters, otherwise 422 \`feedback-refused\`. Sent as written (trimmed).`,
+    examples: ['Ann'],
   }))),
 }, { $id: 'SubmitFeedbackRequest', additionalProperties: false });
 export type SubmitFeedbackRequest = Static<typeof SubmitFeedbackRequest>;

@@ -1,6 +1,6 @@
 import type { Clock, ProblemFieldError, RegistryTables } from '@rootline/kernel';
 import { FeedbackProblems } from './errors.js';
-import { MAX_MESSAGE_CHARACTERS, type FeedbackReceiptDto, type SubmitFeedbackRequest } from './schemas.js';
+import { MAX_MESSAGE_CHARACTERS, MAX_NAME_CHARACTERS, type FeedbackReceiptDto, type SubmitFeedbackRequest } from './schemas.js';
 
 const HOUR_MS = 3_600_000;
 /** `name@domain.tld`: no spaces, one @, a dot in the domain; RFC 5321's 254 characters at most. */
@@ -39,7 +39,7 @@ export class FeedbackService {
     const slot = this.reserve(receivedAt);
     const receipt: FeedbackReceiptDto = { app_version: this.settings.appVersion, platform: this.settings.platform, received_at_ms: receivedAt };
     try {
-      await this.deliver({ message: input.message, email: input.email ?? null, ...receipt });
+      await this.deliver({ message: input.message, email: input.email ?? null, name: input.name?.trim() || null, ...receipt });
     } catch (error) {
       this.tables.prepare('DELETE FROM feedback_deliveries WHERE id = ?').run(slot);
       throw error;
@@ -85,7 +85,7 @@ export class FeedbackService {
   }
 }
 
-/** What is wrong with the message and address, one entry each. */
+/** What is wrong with the message, the address and the name, one entry each. */
 function problemsOf(input: SubmitFeedbackRequest): ProblemFieldError[] {
   const errors: ProblemFieldError[] = [];
   const characters = [...input.message].length;
@@ -95,5 +95,7 @@ function problemsOf(input: SubmitFeedbackRequest): ProblemFieldError[] {
   if (email !== undefined && email !== null && (email.length > MAX_EMAIL_CHARACTERS || !EMAIL.test(email))) {
     errors.push({ location: 'body', name: 'email', message: 'The e-mail address is not valid' });
   }
+  const name = input.name?.trim() ?? '';
+  if ([...name].length > MAX_NAME_CHARACTERS) errors.push({ location: 'body', name: 'name', message: `The name has ${[...name].length} characters; at most ${MAX_NAME_CHARACTERS} can be sent` });
   return errors;
 }

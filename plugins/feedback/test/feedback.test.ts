@@ -17,7 +17,7 @@ t.test('202 once the destination took it: the message, the address, the app vers
   t.equal(receiver.received.length, 1);
   t.equal(receiver.received[0].method, 'POST');
   t.equal(receiver.received[0].contentType, 'application/json');
-  t.same(receiver.received[0].body, { message: 'The chart cuts off the fifth generation.', email: 'ann@example.org', app_version: appVersion, platform, received_at_ms: clock.now() });
+  t.same(receiver.received[0].body, { message: 'The chart cuts off the fifth generation.', email: 'ann@example.org', name: null, app_version: appVersion, platform, received_at_ms: clock.now() });
   const anonymous = await s.request('POST', '/v1/feedback', { body: { message: 'No address this time' } });
   t.equal(anonymous.statusCode, 202);
   t.equal(receiver.received[1].body.email, null, 'no address: null');
@@ -56,9 +56,27 @@ t.test('422 feedback-refused before anything leaves: empty, blank, over 10,000 c
   t.equal(longest.statusCode, 202, '10,000 characters (code points, not UTF-16 units) and a 254-character address go');
   t.equal(receiver.received[0].body.message.length, 20_000);
   t.equal((await s.request('POST', '/v1/feedback', { body: { message: 'fine', email: 'a.b+c@mail.example.co.uk' } })).statusCode, 202);
-  const unknownField = await s.request('POST', '/v1/feedback', { body: { message: 'fine', name: 'Ann' } });
+  const unknownField = await s.request('POST', '/v1/feedback', { body: { message: 'fine', phone: '555 0100' } });
   t.equal(unknownField.statusCode, 400, 'an unknown field is the kernel\'s 400');
   t.equal(receiver.received.length, 2);
+});
+
+t.test('the sender\'s name (spec: optional): sent trimmed, blank is none, over 200 characters 422 before anything leaves', async (t) => {
+  const receiver = await startReceiver(t);
+  const s = await server(t, { url: receiver.url });
+  const send = (name: unknown) => s.request('POST', '/v1/feedback', { body: { message: 'Hello', name } });
+  t.equal((await send('  Ann Shaw \n')).statusCode, 202);
+  t.equal((await send('   ')).statusCode, 202);
+  t.equal((await send(null)).statusCode, 202);
+  t.equal((await send('😀'.repeat(200))).statusCode, 202, '200 characters (code points)');
+  t.equal((await send(` ${'a'.repeat(200)} `)).statusCode, 202, 'counted after trimming');
+  t.same(receiver.received.map((request) => request.body.name), ['Ann Shaw', null, null, '😀'.repeat(200), 'a'.repeat(200)]);
+  const long = await send('a'.repeat(201));
+  t.equal(long.statusCode, 422);
+  t.equal(long.json().code, 'feedback-refused');
+  t.same(long.json().errors, [{ location: 'body', name: 'name', message: 'The name has 201 characters; at most 200 can be sent' }]);
+  t.equal((await send(5)).statusCode, 400, 'not text: the kernel\'s 400');
+  t.equal(receiver.received.length, 5, 'the refused ones never left');
 });
 
 t.test('503 feedback-unavailable with no destination; the refusals of a bad message still come first', async (t) => {
