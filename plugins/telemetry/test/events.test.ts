@@ -92,3 +92,39 @@ t.test('the store is bounded: past max_events the oldest events make room, count
   t.same(stored(s).map((event) => event.fields.status), [403, 404, 406, 407, 408]);
   t.equal((await s.request('GET', '/v1/telemetry/config')).json().dropped_events, 4);
 });
+
+/** The catalogue as the disclosure promises it, written out: a change to it must be a deliberate change here too. */
+const OUTCOME = { type: 'enum', values: ['succeeded', 'failed', 'cancelled'] };
+const DURATION = { type: 'integer', minimum: 0, maximum: 86_400_000 };
+const COUNT = { type: 'integer', minimum: 0, maximum: 10_000_000 };
+const CATALOGUE = {
+  'app.started': { plugin_count: { type: 'integer', minimum: 0, maximum: 1_000 }, tree_count: { type: 'integer', minimum: 0, maximum: 10_000 } },
+  'gedcom.import_finished': { version: { type: 'enum', values: ['5.5.1', '7.0'] }, outcome: OUTCOME, duration_ms: DURATION, individuals: COUNT },
+  'gedcom.export_finished': { outcome: OUTCOME, duration_ms: DURATION, individuals: COUNT, include_living: { type: 'boolean' } },
+  'backup.finished': { outcome: OUTCOME, trigger: { type: 'enum', values: ['schedule', 'manual'] }, duration_ms: DURATION, size_mib: COUNT },
+  'search.performed': { kind: { type: 'enum', values: ['persons', 'duplicates', 'sources'] }, result_count: COUNT, duration_ms: DURATION },
+  'view.opened': { view: { type: 'enum', values: ['pedigree', 'fan-network', 'person-card', 'pending', 'research', 'conflicts', 'sources', 'audit'] } },
+  'review.decided': { action: { type: 'enum', values: ['confirm', 'refute', 'defer', 'mark-fabricated', 'bulk-confirm'] }, proposer: { type: 'enum', values: ['human', 'agent'] }, count: { type: 'integer', minimum: 0, maximum: 10_000 } },
+  'error.shown': { status: { type: 'integer', minimum: 400, maximum: 599 } },
+};
+
+t.test('the catalogue in the config record is exactly the allowlist, and every rule holds at its edges', async (t) => {
+  const s = await telemetryServer(t, { max_events: 100_000, batch_size: 1 });
+  await on(s);
+  t.same((await s.request('GET', '/v1/telemetry/config')).json().events, CATALOGUE);
+  const post = async (name: string, field: string, value: unknown) => (await s.request('POST', '/v1/telemetry/events', { body: { name, fields: { [field]: value } } })).statusCode;
+  for (const [name, fields] of Object.entries(CATALOGUE)) {
+    for (const [field, rule] of Object.entries(fields) as [string, { type: string; minimum?: number; maximum?: number; values?: string[] }][]) {
+      const where = `${name} ${field}`;
+      if (rule.type === 'integer') {
+        t.same([await post(name, field, rule.minimum), await post(name, field, rule.maximum)], [202, 202], `${where}: its range`);
+        t.same([await post(name, field, rule.minimum! - 1), await post(name, field, rule.maximum! + 1), await post(name, field, String(rule.minimum))], [422, 422, 422], `${where}: outside it`);
+      } else if (rule.type === 'boolean') {
+        t.same([await post(name, field, true), await post(name, field, false), await post(name, field, 'true')], [202, 202, 422], where);
+      } else {
+        for (const value of rule.values!) t.equal(await post(name, field, value), 202, `${where}: ${value}`);
+        t.same([await post(name, field, `${rule.values![0]} `), await post(name, field, 1)], [422, 422], `${where}: nothing else`);
+      }
+    }
+  }
+});
