@@ -143,3 +143,28 @@ t.test('since over a real socket under concurrent writes: every entry seen exact
   t.equal(new Set(seen).size, seen.length, 'none twice');
   t.same([...seen].sort(), [...written].sort(), 'none missed');
 });
+
+t.test('a redacted claim in a conflict: the agent reads the marker in the digest and in settled, the human the value', async (t) => {
+  const server = await ownServer(t, ensureBundle());
+  const agentToken = server.cli('agent', 'create', '--label', 'Research assistant');
+  const human = caller(server.api, undefined);
+  const agent = caller(server.api, agentToken);
+  const william = (await human('POST', '/v1/personas', { given: 'William', surname: 'Smyth' })).id;
+  await human('POST', '/v1/assertions/capture', { persona: william, kind: 'birth', date: '1850' });
+  const secret = (await human('POST', '/v1/assertions/capture', { persona: william, kind: 'birth', date: '1870', place: 'Ledbury' })).id;
+  await human('POST', '/v1/redactions', { target: secret, reason: 'a living relative asked' }, 201);
+
+  const [seen] = (await agent('GET', '/v1/project/state')).sections.conflicts.items;
+  t.same(seen.claims[1], { assertion: secret, value: '[redacted]', date: '[redacted]', place: '[redacted]' }, 'the agent reads the marker');
+  t.equal(seen.disagreement, 'Not shown: a claim of this conflict is redacted');
+  const [shown] = (await human('GET', '/v1/project/state')).sections.conflicts.items;
+  t.match(shown.claims[1], { assertion: secret, date: '1870', place: 'Ledbury', redacted: ['value', 'date', 'place'] }, 'the human reads the values, marked');
+  t.match(shown.disagreement, /1870/);
+
+  const argument = (await human('POST', '/v1/proof-arguments', { title: 'Born 1850', text: 'The register.' }, 201)).id;
+  await human('POST', `/v1/conflicts/${seen.id}/resolution`, { proof_argument: argument });
+  const [settled] = (await agent('GET', '/v1/settled')).settled.resolved_conflicts.items;
+  t.same([settled.claims[1].date, settled.disagreement], ['[redacted]', 'Not shown: a claim of this conflict is redacted']);
+  const body = JSON.stringify(await agent('GET', '/v1/project/state')) + JSON.stringify(await agent('GET', '/v1/settled'));
+  t.notOk(body.includes('1870'), 'the redacted date reaches the agent nowhere');
+});

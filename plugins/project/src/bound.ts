@@ -7,19 +7,22 @@ export interface Section<Item> {
   more: boolean;
 }
 
-const size = (value: unknown) => Buffer.byteLength(JSON.stringify(value), 'utf8');
+const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value), 'utf8');
 
 /** `"more":false` becomes `"more":true`: one byte less. */
-const MORE_FLIP = size(false) - size(true);
+const MORE_FLIP = bytes(false) - bytes(true);
 
 /**
  * Fits `digest` into `maxBytes` by taking the last item off the section that has the most
  * bytes of items, again and again (marking it `more`), so every section keeps its newest
  * items and no section empties while another is large. It cuts no more than needed: the
  * size is kept exactly as each item goes (the item, the comma before it, and `more` turning
- * true), and it stops as soon as the digest fits. Changes `digest` in place.
+ * true), and it stops as soon as the digest fits. `view` is what the reader gets of a value
+ * (redactions change the bytes of what they hide): every size is measured through it. Changes
+ * `digest` in place.
  */
-export function fitDigest<D extends { sections: Record<string, Section<unknown>> }>(digest: D, maxBytes = DIGEST_MAX_BYTES): D {
+export function fitDigest<D extends { sections: Record<string, Section<unknown>> }>(digest: D, maxBytes = DIGEST_MAX_BYTES, view = (value: unknown) => value): D {
+  const size = (value: unknown) => bytes(view(value));
   let total = size(digest);
   if (total <= maxBytes) return digest;
   // The bytes of every item, per section, and of each section's items: measured once.

@@ -17,12 +17,18 @@ const QuestionItem = Type.Object({
   updated_at_ms: Type.Integer(),
 });
 
-const ConflictClaim = Type.Object({ assertion: Uuid(), value: Nullable(Type.String()), date: Nullable(Type.String()), place: Nullable(Type.String()) });
+const ConflictClaim = Type.Object({
+  assertion: Uuid(),
+  value: Nullable(Type.String()),
+  date: Nullable(Type.String()),
+  place: Nullable(Type.String()),
+  redacted: Type.Optional(Type.Array(Type.String(), { description: 'Fields of a redacted claim hidden from agents (shown to the human only)' })),
+});
 const conflictFields = {
   id: Uuid(),
   kind: Type.String(),
   status: Type.Union([Type.Literal('open'), Type.Literal('resolved'), Type.Literal('withdrawn')]),
-  disagreement: Type.String({ description: 'What disagrees, in words' }),
+  disagreement: Type.String({ description: 'What disagrees, in words; hidden from an agent when a claim of the conflict is redacted' }),
   person: Nullable(Uuid()),
   persona: Nullable(Uuid()),
   claims: Type.Array(ConflictClaim),

@@ -2,7 +2,7 @@ import type { ServiceCradle } from '@rootline/kernel';
 import type { AssertionDto } from '@rootline/contracts/assertions';
 import type { QuestionDto, EntryDto } from '@rootline/contracts/research';
 import { changedEntities } from './changes.js';
-import { conflictItem } from './items.js';
+import { conflictItem, everything, type Reader } from './items.js';
 import { clip } from './text.js';
 
 /** Items per section, newest first; `more` says older ones exist. */
@@ -10,7 +10,7 @@ const SETTLED_LIMIT = 50;
 
 type SettledCradle = Pick<
   ServiceCradle,
-  'tree' | 'paging' | 'researchService' | 'conflictsService' | 'assertionsService' | 'proofArgumentsService' | 'duplicatesService'
+  'tree' | 'actor' | 'paging' | 'researchService' | 'conflictsService' | 'assertionsService' | 'proofArgumentsService' | 'duplicatesService'
 >;
 
 /**
@@ -22,10 +22,11 @@ type SettledCradle = Pick<
 export class SettledService {
   constructor(private readonly cradle: SettledCradle) {}
 
-  settled() {
+  /** `reader`: what the caller may see (redactions), for the conflicts' claims (see conflictItem). */
+  settled(reader: Reader = everything) {
     return {
       settled: {
-        resolved_conflicts: this.resolvedConflicts(),
+        resolved_conflicts: this.resolvedConflicts(reader),
         closed_questions: this.closedQuestions(),
         confirmed_claims: this.claims('confirmed'),
       },
@@ -37,15 +38,15 @@ export class SettledService {
     };
   }
 
-  private resolvedConflicts() {
-    const { tree, conflictsService, proofArgumentsService } = this.cradle;
+  private resolvedConflicts(reader: Reader) {
+    const { tree, conflictsService, proofArgumentsService, actor } = this.cradle;
     const show = (id: string) => {
       const conflict = conflictsService.get(id);
       if (conflict?.status !== 'resolved') return undefined;
       const resolution = conflict.resolution!;
       const argument = proofArgumentsService.get(resolution.proof_argument);
       return {
-        ...conflictItem(conflict),
+        ...conflictItem(conflict, reader, actor.kind === 'agent'),
         resolution: {
           outcome: resolution.outcome,
           resolved_at_ms: resolution.resolved_at_ms,

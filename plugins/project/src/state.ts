@@ -5,14 +5,14 @@ import { changedEntities, walkChanges } from './changes.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { fitDigest, DIGEST_MAX_BYTES, type Section } from './bound.js';
 import { clip } from './text.js';
-import { conflictItem } from './items.js';
+import { conflictItem, everything, type Reader } from './items.js';
 
 /** Items per section before the byte bound (the bound may show fewer; `more` says so). */
 const SECTION_LIMIT = 25;
 
 type StateCradle = Pick<
   ServiceCradle,
-  'tree' | 'researchService' | 'researchLogService' | 'conflictsService' | 'assertionsService' | 'personsService'
+  'tree' | 'actor' | 'researchService' | 'researchLogService' | 'conflictsService' | 'assertionsService' | 'personsService'
 >;
 
 /**
@@ -24,7 +24,12 @@ type StateCradle = Pick<
 export class ProjectStateService {
   constructor(private readonly cradle: StateCradle) {}
 
-  digest(since: string | undefined) {
+  /**
+   * `reader` is what the caller may see (the kernel's read filters: redactions): conflicts' claims
+   * go through it here, and the bound measures every item as the reader will get it, so the
+   * reply stays within DIGEST_MAX_BYTES after the redactions are applied to it too.
+   */
+  digest(since: string | undefined, reader: Reader = everything) {
     const { tree } = this.cradle;
     const lastSeq = tree.records.lastSeq();
     // null: no since, the state as it stands. A number (0 too: the cursor of an empty tree): changes after it.
@@ -35,13 +40,13 @@ export class ProjectStateService {
       max_bytes: DIGEST_MAX_BYTES,
       sections: {
         open_questions: this.questions(sinceSeq),
-        conflicts: this.conflicts(sinceSeq),
+        conflicts: this.conflicts(sinceSeq, reader),
         pending: this.pending(sinceSeq),
         recent_log: this.recentLog(sinceSeq),
         changed_persons: this.changedPersons(sinceSeq),
       },
     };
-    return fitDigest(digest);
+    return fitDigest(digest, DIGEST_MAX_BYTES, (value) => reader(value));
   }
 
   /**
@@ -62,12 +67,12 @@ export class ProjectStateService {
    * resolved or withdrawn after it, with its status now, so an assistant also learns that a
    * conflict it knew of is settled.
    */
-  private conflicts(sinceSeq: number | null): Section<ReturnType<typeof conflictItem>> {
-    const { conflictsService, tree } = this.cradle;
+  private conflicts(sinceSeq: number | null, reader: Reader): Section<ReturnType<typeof conflictItem>> {
+    const { conflictsService, tree, actor } = this.cradle;
     const show = (id: string) => {
       const conflict = conflictsService.get(id);
       if (conflict === undefined || (sinceSeq === null && conflict.status !== 'open')) return undefined;
-      return conflictItem(conflict);
+      return conflictItem(conflict, reader, actor.kind === 'agent');
     };
     return changedEntities(tree, [sinceSeq === null ? 'conflict.opened' : 'conflict'], sinceSeq, SECTION_LIMIT, show);
   }

@@ -75,6 +75,20 @@ t.test('fitDigest: a digest that fits is unchanged; sections shrink side by side
   t.equal(DIGEST_MAX_BYTES, 65536);
 });
 
+t.test('fitDigest measures what the reader gets (redactions change sizes)', async (t) => {
+  const make = () => ({ sections: { a: { items: items('a', 4, 10), more: false } } });
+  // A reader that turns each text into a longer marker, as a redaction of a short value would.
+  const view = (value: unknown) => JSON.parse(JSON.stringify(value), (key, v) => (key === 'text' ? 'y'.repeat(30) : v));
+  const digest = make();
+  const limit = bytes(view(make())) - 1;
+  fitDigest(digest, limit, view);
+  t.ok(bytes(view(digest)) <= limit, 'what the reader gets fits');
+  t.equal(digest.sections.a.items.length, 3, 'one item of the reader\'s size is enough');
+  const plain = make();
+  fitDigest(plain, limit);
+  t.equal(plain.sections.a.items.length, 4, 'measured as it is, it already fits');
+});
+
 t.test('clip keeps text up to the limit and cuts longer text at a character, not a byte', async (t) => {
   t.equal(clip(null), null);
   t.equal(clip('abc', 3), 'abc');

@@ -271,3 +271,33 @@ t.test('a walk of the log gives up after MAX_RECORDS_SCANNED records and says mo
   t.same((await d.state()).sections.conflicts, { items: [], more: true });
   t.same((await d.state(over.cursor)).sections.conflicts, { items: [], more: false }, 'after the cursor nothing is left to read');
 });
+
+t.test('what the reader may see: a conflict\'s claims go through it by id, the disagreement is hidden from an agent', async (t) => {
+  const s = await projectServer(t);
+  const d = desk(s);
+  const william = await d.persona('William');
+  const a = await d.claim({ persona: william, kind: 'birth', date: '1850' });
+  const b = await d.claim({ persona: william, kind: 'birth', date: '1870' });
+  const tree = s.server.kernel.trees.active();
+  const agent = s.server.kernel.servicesFor(tree, { kind: 'agent', credentialId: s.agentCredentialId });
+  const human = s.server.kernel.servicesFor(tree, { kind: 'human', credentialId: null });
+  // Readers like the views plugin's with `b` redacted: an agent reads the marker, the human gets `redacted`.
+  const hide = (agentReads: boolean) => <T>(value: T): T =>
+    JSON.parse(JSON.stringify(value), (_key, v) => (v !== null && typeof v === 'object' && v.id === b ? (agentReads ? { ...v, date: '[redacted]' } : { ...v, redacted: ['date'] }) : v));
+  const [seen] = agent.projectStateService.digest(undefined, hide(true)).sections.conflicts.items;
+  t.same(seen.claims, [{ assertion: a, value: null, date: '1850', place: null }, { assertion: b, value: null, date: '[redacted]', place: null }]);
+  t.equal(seen.disagreement, 'Not shown: a claim of this conflict is redacted', 'the disagreement quotes the hidden date');
+  const [shown] = human.projectStateService.digest(undefined, hide(false)).sections.conflicts.items;
+  t.same(shown.claims[1], { assertion: b, value: null, date: '1870', place: null, redacted: ['date'] }, 'the human reads the value, marked');
+  t.match(shown.disagreement, /1870/);
+  const [plain] = agent.projectStateService.digest(undefined, (value) => value).sections.conflicts.items;
+  t.match(plain.disagreement, /1870/, 'nothing hidden: the disagreement as it is');
+
+  await d.resolve(seen.id, await d.argument('Born 1850', []));
+  const [settled] = agent.settledService.settled(hide(true)).settled.resolved_conflicts.items;
+  t.same([settled.claims[1].date, settled.disagreement], ['[redacted]', 'Not shown: a claim of this conflict is redacted']);
+  const [settledHuman] = human.settledService.settled(hide(false)).settled.resolved_conflicts.items;
+  t.same([(settledHuman.claims[1] as { redacted?: string[] }).redacted, settledHuman.disagreement.includes('1870')], [['date'], true]);
+  const reply = await s.request('GET', '/v1/project/state', { query: { since: (await d.state()).cursor }, token: s.agentToken });
+  t.equal(reply.statusCode, 200, 'the route hands the kernel\'s read filters (none here) to the digest');
+});

@@ -17,7 +17,7 @@ export async function projectRoutes(app: FastifyInstance) {
       response: { 200: ProjectState },
       'x-problems': [400],
     },
-  }, async (request) => request.diScope.cradle.projectStateService.digest(request.query.since));
+  }, async (request) => request.diScope.cradle.projectStateService.digest(request.query.since, (value) => app.kernel.filterForReader(request, value)));
 
   route.get('/settled', {
     config: { humanOnly: false },
@@ -28,5 +28,5 @@ export async function projectRoutes(app: FastifyInstance) {
       tags: ['research'],
       response: { 200: Settled },
     },
-  }, async (request) => request.diScope.cradle.settledService.settled());
+  }, async (request) => request.diScope.cradle.settledService.settled((value) => app.kernel.filterForReader(request, value)));
 }
