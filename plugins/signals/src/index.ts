@@ -1,5 +1,6 @@
 import type {} from './cradle.js'; // the types of what this plugin registers for itself
-import { definePlugin, scoped } from '@rootline/kernel';
+import { definePlugin, scoped, singleton } from '@rootline/kernel';
+import { SignalsCache } from './cache.js';
 import { SignalsService } from './service.js';
 import { signalsRoutes } from './routes/signals.js';
 
@@ -14,7 +15,10 @@ export default definePlugin({
   scope: 'tree',
   dependencies: ['@rootline/plugin-assertions', '@rootline/plugin-persons', '@rootline/plugin-family', '@rootline/plugin-events'],
   register(app) {
-    app.kernel.services({ signalsService: scoped((cradle) => new SignalsService(cradle)) });
+    app.kernel.services({
+      signalsCache: singleton(() => new SignalsCache()),
+      signalsService: scoped((cradle) => new SignalsService(cradle)),
+    });
     app.kernel.treeRoutes(signalsRoutes);
   },
 });

@@ -2,10 +2,10 @@ import type { ServiceCradle } from '@rootline/kernel';
 import type { EntityLabel } from '@rootline/kernel';
 import { addYears, dateReader, intervalOfKey, type Interval } from './dates.js';
 import { Tally } from './examples.js';
-import type { DateInconsistencyKind, SignalExample, SignalsDto } from './schemas.js';
+import { MAX_EXAMPLES, type DateInconsistencyKind, type SignalExample, type SignalsDto } from './schemas.js';
 
-/** What the signals read of the request's cradle: the owners of the data, through their contracts. */
-type SignalsCradle = Pick<ServiceCradle, 'personsService' | 'familyService' | 'assertionsService' | 'eventsService'>;
+/** What the signals read of the request's cradle: the owners of the data, through their contracts; the tree and the cache. */
+type SignalsCradle = Pick<ServiceCradle, 'personsService' | 'familyService' | 'assertionsService' | 'eventsService' | 'tree' | 'signalsCache'>;
 
 /** Ages the date checks use, in years. */
 export const LIMITS = { youngestParent: 12, oldestMother: 55, youngestSpouse: 12 } as const;
@@ -59,7 +59,23 @@ const better = (row: Best, best: Best | undefined) =>
 export class SignalsService {
   constructor(private readonly cradle: SignalsCradle) {}
 
+  /**
+   * The signals with at most `limit` examples each: computed (at the largest cap) when the tree
+   * changed since they last were, else the last computation's, cut to `limit`.
+   */
   signals(limit: number): SignalsDto {
+    const { tree, signalsCache } = this.cradle;
+    const seq = tree.records.lastSeq();
+    let signals = signalsCache.get(tree.id, seq);
+    if (signals === undefined) {
+      signals = this.compute(MAX_EXAMPLES);
+      signalsCache.set(tree.id, seq, signals);
+    }
+    return cut(signals, limit);
+  }
+
+  /** The signals computed from the whole tree, with at most `limit` examples each. */
+  compute(limit: number): SignalsDto {
     const { personsService, familyService, assertionsService, eventsService } = this.cradle;
     const keyed = new Map<string, Interval | null>();
     const fromKey = (key: string | null) => {
@@ -195,6 +211,19 @@ export class SignalsService {
  */
 function earliestBirth(who: Person): number {
   return who.birth && !who.birthIsBaptism ? who.birth.lo : -Infinity;
+}
+
+/** `signals` with at most `limit` examples each (the first ones: they are in order). */
+function cut(signals: SignalsDto, limit: number): SignalsDto {
+  const signal = (found: { count: number; examples: SignalExample[] }) => ({ count: found.count, examples: found.examples.slice(0, limit) });
+  const { count, ...kinds } = signals.date_inconsistencies;
+  return {
+    example_limit: limit,
+    sourceless_people: signal(signals.sourceless_people),
+    conclusions_without_evidence: signal(signals.conclusions_without_evidence),
+    date_inconsistencies: { count, ...(Object.fromEntries(Object.entries(kinds).map(([kind, found]) => [kind, signal(found)])) as typeof kinds) },
+    end_of_line_ancestors: signal(signals.end_of_line_ancestors),
+  };
 }
 
 function labelled(labels: Map<string, string>, ref: Ref) {
