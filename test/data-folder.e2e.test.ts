@@ -54,7 +54,8 @@ t.test('two `rootline serve` started at the same instant on one folder: exactly 
     t.equal(winners.length, 1, `round ${round}: exactly one serves`);
     const winner = winners[0] ?? a;
     const loser = winner === a ? b : a;
-    t.equal(loser.code, 1, `round ${round}: the other exits 1`);
+    // Seen once under heavy load (exit 0, nothing on stderr; not reproduced in 15 rounds since): say all there is if it comes back.
+    t.equal(loser.code, 1, `round ${round}: the other exits 1 (loser pid ${loser.pid}, stderr ${JSON.stringify(loser.stderr)}; winner pid ${winner.pid})`);
     t.equal(loser.stderr, `rootline: a Rootline server (pid ${winner.pid}) is already running for this data folder at ${winner.url} (stop it first, or pass another --data-dir)\n`, `round ${round}: one line naming the running server's address and pid`);
     if (round === rounds) {
       // Killed outright: the OS drops the lock, no stale file stops the next start.

@@ -189,7 +189,9 @@ t.test('CLI: agent credentials are created, listed and revoked', async (t) => {
   const listed = server.cli('agent', 'list');
   t.match(listed, /active\t.*\tResearch assistant/);
   t.notMatch(listed, /rla_/, 'the list never shows tokens');
-  const id = listed.split('\t')[0];
+  const [header, ...rows] = listed.trim().split('\n');
+  t.match(header, /^CREDENTIAL ID\t/, 'a header line first');
+  const id = rows.find((row) => row.includes('Research assistant'))!.split('\t')[0];
   server.cli('agent', 'revoke', id);
   // Revocations from another process apply within 200 ms: ask until they have, for at most 5 s.
   const deadline = Date.now() + 5000;

@@ -86,7 +86,9 @@ export async function main(argv: string[], context: CliContext = {}): Promise<nu
       err(`rootline: ${error.message}`);
       return 2;
     }
+    // An error nobody expected: one line for the user; its stack (mapped to the .ts sources) with ROOTLINE_DEBUG=1, for a bug report.
     err(`rootline: ${(error as Error).message}`);
+    if (ctx.env.ROOTLINE_DEBUG === '1' && (error as Error).stack) err((error as Error).stack!);
     return 1;
   }
 }
