@@ -50,6 +50,25 @@ t.test('fitDigest: the last item of a section has no comma; an already cut secti
   t.same(cut.sections.b, { items: items('b', 1, 10), more: false });
 });
 
+t.test('fitDigest: the count stays exact as sections empty and flags are already set, so the result always fits', async (t) => {
+  // Emptying a section frees no comma: counting one would stop a byte too early.
+  const emptied = { sections: { a: { items: items('a', 1, 100), more: false }, b: { items: items('b', 1, 10), more: false } } };
+  const limit = bytes(emptied) - 123;
+  fitDigest(emptied, limit);
+  t.ok(bytes(emptied) <= limit, `fits (${bytes(emptied)} <= ${limit})`);
+  t.same([emptied.sections.a, emptied.sections.b], [{ items: [], more: true }, { items: [], more: true }], '122 bytes freed by the first section; the second must go too');
+  // A section already marked more frees no flag byte: counting one would stop a byte too early.
+  const marked = { sections: { a: { items: items('a', 2, 100), more: true } } };
+  const markedLimit = bytes(marked) - 123;
+  fitDigest(marked, markedLimit);
+  t.ok(bytes(marked) <= markedLimit, 'fits');
+  t.same(marked.sections.a, { items: [], more: true });
+  // An empty section is never picked, nor marked, even when cutting cannot reach the bound.
+  const hopeless = { cursor: 'x'.repeat(50), sections: { a: { items: items('a', 2, 10), more: false }, b: { items: [] as unknown[], more: false } } };
+  fitDigest(hopeless, 10);
+  t.same(hopeless.sections, { a: { items: [], more: true }, b: { items: [], more: false } });
+});
+
 t.test('fitDigest measures sections by their bytes, not their items', async (t) => {
   const digest = { sections: { many: { items: items('m', 8, 5), more: false }, few: { items: items('f', 2, 200), more: false }, none: { items: [] as unknown[], more: false } } };
   fitDigest(digest, bytes(digest) - 10);
