@@ -20,3 +20,11 @@ t.test('the API description: 202 with the receipt and every refusal', async (t) 
   t.same([...operation.responses['202'].content['application/json'].schema.required].sort(), ['app_version', 'platform', 'received_at_ms']);
   t.same(operation.requestBody.content['application/json'].schema.required, ['message']);
 });
+
+t.test('the body and the receipt are closed objects in the API description', async (t) => {
+  const s = await buildTestServer(t, { plugins: ['@rootline/plugin-feedback'] });
+  const operation = (await s.request('GET', '/v1/openapi.json')).json().paths['/v1/feedback'].post;
+  t.equal(operation.requestBody.content['application/json'].schema.additionalProperties, false);
+  t.same(Object.keys(operation.requestBody.content['application/json'].schema.properties), ['message', 'email', 'name']);
+  t.equal(operation.responses['202'].content['application/json'].schema.additionalProperties, false);
+});

@@ -41,6 +41,9 @@ t.test('422 feedback-refused before anything leaves: empty, blank, over 10,000 c
     [{ message: 'fine', email: 'ann@example.' }, ['email']],
     [{ message: 'fine', email: '' }, ['email']],
     [{ message: 'fine', email: `${'a'.repeat(243)}@example.org` }, ['email']],
+    [{ message: 'fine', email: 'ann@example.org trailing' }, ['email']],
+    [{ message: 'fine', email: 'ann@example.org@x.org' }, ['email']],
+    [{ message: 'fine', email: 'ann@example..org' }, ['email']],
     [{ message: '', email: 'nope' }, ['message', 'email']],
   ];
   for (const [body, fields] of refusals) {
@@ -167,4 +170,43 @@ t.test('two messages at once cannot both take the last place: the place is taken
   t.ok(Number(replies[refused].headers['retry-after']) > 3_590, 'the wait is the whole hour of the place in flight');
   t.equal((await send('third')).statusCode, 202, 'the failed one gave its place back');
   t.equal((await send('fourth')).statusCode, 429);
+});
+
+t.test('the words of each refusal: title, detail and errors[] say what happened and never name the destination', async (t) => {
+  const receiver = await startReceiver(t, () => 503);
+  const clock = handClock();
+  const s = await server(t, { url: receiver.url, max_per_hour: 1 }, clock);
+  const refused = (await s.request('POST', '/v1/feedback', { body: { message: '', email: 'nope' } })).json();
+  t.match(refused, { status: 422, title: 'The feedback cannot be sent as it is', detail: 'The message is empty; The e-mail address is not valid' });
+  t.same(refused.errors.map((error: { message: string }) => error.message), ['The message is empty', 'The e-mail address is not valid']);
+  const failed = (await s.request('POST', '/v1/feedback', { body: { message: 'Hello' } })).json();
+  t.match(failed, { status: 502, title: 'The feedback service could not take the message', detail: 'The feedback service answered 503; the message was not taken', reason: 'refused', destination_status: 503 });
+  s.server.kernel.registry.db.prepare('INSERT INTO feedback_deliveries (sent_at_ms) VALUES (?)').run(clock.now() - 1_000);
+  const limited = (await s.request('POST', '/v1/feedback', { body: { message: 'Hello' } })).json();
+  t.match(limited, { status: 429, title: 'Too much feedback in the last hour', detail: 'At most 1 messages can be sent in an hour; try again in 3599 seconds' });
+  const none = await server(t, {});
+  t.match((await none.request('POST', '/v1/feedback', { body: { message: 'Hello' } })).json(), {
+    status: 503,
+    title: 'Feedback cannot be sent from this installation',
+    detail: 'No feedback destination is configured for this installation (ROOTLINE_FEEDBACK_URL)',
+  });
+  const dead = await server(t, { url: await deadUrl() });
+  t.match((await dead.request('POST', '/v1/feedback', { body: { message: 'Hello' } })).json(), { detail: 'The feedback service could not be reached; nothing was sent', reason: 'unreachable' });
+});
+
+t.test('every 2xx is taken, 204 with no body and 299 too; 300 is not', async (t) => {
+  for (const [status, expected] of [[204, 202], [299, 202], [201, 202], [300, 502], [199, 502]] as const) {
+    const receiver = await startReceiver(t, () => status);
+    const s = await server(t, { url: receiver.url });
+    const reply = await s.request('POST', '/v1/feedback', { body: { message: 'Hello' } });
+    t.equal(reply.statusCode, expected, String(status));
+  }
+});
+
+t.test('ROOTLINE_FEEDBACK_TIMEOUT_MS sets the wait', async (t) => {
+  const silent = await startReceiver(t, () => 'hang');
+  const s = await buildTestServer(t, { plugins: [PLUGIN], env: { ROOTLINE_FEEDBACK_URL: silent.url, ROOTLINE_FEEDBACK_TIMEOUT_MS: '250', ROOTLINE_FEEDBACK_MAX_PER_HOUR: '' } });
+  const reply = await s.request('POST', '/v1/feedback', { body: { message: 'Hello' } });
+  t.equal(reply.statusCode, 502);
+  t.match(reply.json(), { reason: 'timeout', detail: 'The feedback service did not answer within 250 ms; nothing was sent' });
 });
