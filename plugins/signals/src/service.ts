@@ -1,14 +1,25 @@
-import type { ServiceCradle } from '@rootline/kernel';
-import type { EntityLabel } from '@rootline/kernel';
+import type { EntityLabel, Tree } from '@rootline/kernel';
+import type { AssertionsService } from '@rootline/contracts/assertions';
+import type { EventsService } from '@rootline/contracts/events';
+import type { FamilyService } from '@rootline/contracts/family';
+import type { PersonsService } from '@rootline/contracts/persons';
+import type { SignalsCache } from './cache.js';
 import { addYears, dateReader, intervalOfKey, type Interval } from './dates.js';
 import { Tally } from './examples.js';
 import { MAX_EXAMPLES, type DateInconsistencyKind, type SignalExample, type SignalsDto } from './schemas.js';
 
 /** What the signals read of the request's cradle: the owners of the data, through their contracts; the tree and the cache. */
-type SignalsCradle = Pick<ServiceCradle, 'personsService' | 'familyService' | 'assertionsService' | 'eventsService' | 'tree' | 'signalsCache'>;
+interface SignalsCradle {
+  personsService: PersonsService;
+  familyService: FamilyService;
+  assertionsService: AssertionsService;
+  eventsService: EventsService;
+  tree: Tree;
+  signalsCache: SignalsCache;
+}
 
 /** Ages the date checks use, in years. */
-export const LIMITS = { youngestParent: 12, oldestMother: 55, youngestSpouse: 12 } as const;
+const LIMITS = { youngestParent: 12, oldestMother: 55, youngestSpouse: 12 } as const;
 
 /** Claim kinds a baptism check reads; marriages are read from claims of this kind and from events. */
 const BIRTH = 'birth';
