@@ -47,7 +47,7 @@ async function receiver(t: Test) {
 
 t.test('the manifest is the default one without telemetry, in the same order (keep it in step when the default changes)', async (t) => {
   const expected = manifestEntries('rootline.manifest.json').filter((entry) => entry.name !== TELEMETRY);
-  t.same(manifestEntries('manifests/without-telemetry.json'), expected);
+  t.same(manifestEntries('manifests/without-telemetry.json'), expected, 'a plugin added to rootline.manifest.json goes into manifests/without-telemetry.json too, at the same place');
   t.ok(expected.some((entry) => entry.name === '@rootline/plugin-feedback') && expected.some((entry) => entry.name === '@rootline/plugin-diagnostics'), 'feedback and diagnostics stay in');
 });
 
