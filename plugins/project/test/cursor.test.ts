@@ -32,6 +32,7 @@ t.test('refusals: 400 invalid-cursor, why in the detail, errors naming since', a
     ['empty', '', /is not a cursor/],
     ['padded base64', Buffer.from(padded).toString('base64'), /is not a cursor/],
     ['plus and slash', `${raw({ t: TREE, s: 1 })}+/`, /is not a cursor/],
+    ['a leading space (a base64 decoder skips it)', ` ${raw({ t: TREE, s: 1 })}`, /is not a cursor/],
     ['base64 of text', raw('hello'), /is not a cursor/],
     ['JSON null', raw('null'), /is not a cursor/],
     ['a number', raw('5'), /is not a cursor/],
