@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer, DataDirLockedError, type Manifest, type PluginSource } from '@rootline/kernel/host';
 import { dataDirOf, manifestOf, type CommandContext } from './command.js';
+import { runningUrl } from './running-server.js';
 
 export interface SessionOptions {
   dataDir: string;
@@ -24,18 +25,6 @@ export interface Session {
   inProcess: boolean;
   request(method: string, path: string, init?: { json?: unknown; body?: Uint8Array; query?: Record<string, string | boolean | undefined>; signal?: AbortSignal }): Promise<Response>;
   close(): Promise<void>;
-}
-
-/** The URL of a live server on this data folder, if its server.json names a process that is alive. */
-function runningUrl(dataDir: string): string | undefined {
-  try {
-    const info = JSON.parse(readFileSync(join(dataDir, 'server.json'), 'utf8')) as { url?: string; pid?: number };
-    if (!info.url || !info.pid) return undefined;
-    process.kill(info.pid, 0);
-    return info.url;
-  } catch {
-    return undefined; // no file, or a stale one left by a crash
-  }
 }
 
 async function openSession(options: SessionOptions): Promise<Session> {

@@ -5,12 +5,11 @@
  * URL from `<data>/server.json`) or, when none runs, to one it starts in this process on a
  * free loopback port for as long as it runs. Stdout carries MCP only; messages go to stderr.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createServer, readAgentTokenFile, type Manifest, type PluginSource } from '@rootline/kernel/host';
 import { toolsFrom, type OpenApiDocument } from './tools.js';
 import { createMcpServer, type RootlineApi } from './server.js';
+import { runningUrl } from '../running-server.js';
 
 export interface McpOptions {
   dataDir: string;
@@ -24,18 +23,6 @@ export interface McpOptions {
   /** The streams MCP runs over (stdin/stdout by default). */
   stdin?: NodeJS.ReadableStream;
   stdout?: NodeJS.WritableStream;
-}
-
-/** The URL of a live server on this data folder, if its server.json names a process that is alive. */
-function runningUrl(dataDir: string): string | undefined {
-  try {
-    const info = JSON.parse(readFileSync(join(dataDir, 'server.json'), 'utf8')) as { url?: string; pid?: number };
-    if (!info.url || !info.pid) return undefined;
-    process.kill(info.pid, 0);
-    return info.url;
-  } catch {
-    return undefined; // no file, or a stale one left by a crash
-  }
 }
 
 function tokenOf(options: McpOptions): string {
