@@ -82,6 +82,9 @@ t.test('changedEntities: each entity once at its latest change, shown or not, li
   const calls: string[] = [];
   changedEntities(tree, ['thing'], null, 10, (id) => (calls.push(id), { id }));
   t.same(calls, ['c', 'hidden', 'a', 'b'], 'show is asked once per entity');
+  calls.length = 0;
+  changedEntities(tree, ['thing'], null, 1, (id) => (calls.push(id), id === 'hidden' ? undefined : { id }));
+  t.same(calls, ['c', 'hidden', 'a'], 'the walk stops as soon as one item past the limit is known');
   const cap = fakeTree(many(MAX_RECORDS_SCANNED + 1, 'thing.made.v1').map((record) => ({ ...record, entity_id: 'same' })));
   t.same(changedEntities(cap.tree, ['thing'], null, 5, (id) => ({ id })), { items: [{ id: 'same' }], more: true }, 'a walk that gave up says more');
 });
