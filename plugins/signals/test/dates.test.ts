@@ -27,6 +27,9 @@ t.test('adding years keeps the day, 29 FEB becomes 28 FEB in a common year, infi
   t.equal(addYears(day('1888-02-29'), 4), day('1892-02-29'));
   t.equal(addYears(day('1853-01-01'), -3), day('1850-01-01'));
   t.equal(addYears(day('1852-02-29'), -3), day('1849-02-28'));
+  t.equal(addYears(day('2000-02-29'), 1), day('2001-02-28'), 'the last day of a 400-year cycle');
+  t.equal(addYears(day('2000-02-29'), 12), day('2012-02-29'));
+  t.equal(addYears(day('1999-12-31'), 1), day('2000-12-31'));
   t.equal(addYears(-Infinity, 12), -Infinity);
   t.equal(addYears(Infinity, 55), Infinity);
 });
@@ -52,6 +55,14 @@ t.test('a sort key becomes the interval of days the date allows', async (t) => {
   t.same(intervalOfKey('1700-01-11:91'), span(day('1700-01-11') - 384, Infinity), 'AFT a Julian year');
   t.same(intervalOfKey('1700-04-11:92'), span(day('1700-04-11') - 30, Infinity), 'AFT a Julian month');
   t.same(intervalOfKey('-9957-03-15:32'), span(dayNumber(-43, 3, 15), dayNumber(-43, 3, 15)), 'a year before the era');
+  t.same(intervalOfKey('-9957-03-01:23'), span(dayNumber(-46, 3, 1), dayNumber(-40, 3, 31)), 'ABT a month before the era');
+  t.same(intervalOfKey('1900-02-01:22'), span('1900-02-01', '1900-02-28'), '1900 is no leap year');
+  t.same(intervalOfKey('2000-02-01:22'), span('2000-02-01', '2000-02-29'), '2000 is one');
+  t.same(intervalOfKey('1852-12-01:22'), span('1852-12-01', '1852-12-31'), 'December of a leap year');
+  t.same(intervalOfKey('1700-03-01:12'), span('1700-03-01', day('1700-03-01') + 384), 'a year from 1 MAR: another calendar');
+  t.same(intervalOfKey('1700-04-12:22'), span('1700-04-12', day('1700-04-12') + 30), 'a month from the 12th: another calendar');
+  t.same(intervalOfKey('1700-12-30:91'), span(day('1700-12-30') - 384, Infinity), 'AFT a year ending 30 DEC: another calendar');
+  t.same(intervalOfKey('1700-01-31:91'), span(day('1700-01-31') - 384, Infinity), 'AFT a year ending 31 JAN: another calendar');
 });
 
 t.test('keys as the library makes them, Gregorian plain and approximate dates without it', async (t) => {
