@@ -165,6 +165,8 @@ export type AssertionDto = {
   citation: string | null;
   captured_by: 'human' | 'agent' | 'system';
   superseded_by: string | null;
+  /** On an agent's replacement of a confirmed claim: the claim it would replace once the human confirms it. */
+  replaces?: string;
   created_at_ms: number;
   status_changed_at_ms: number;
 };

@@ -1,17 +1,10 @@
 import type { Tree } from '@rootline/kernel';
 import { ACTIVE_SQL, STATUSES, type AssertionStatus } from './states.js';
 import { CLAIM_COLUMNS, CLAIM_JSON, type ClaimRow } from './store.js';
+import type { ClaimFilter } from '@rootline/contracts/assertions';
 
-/** What a list keeps; `null` for source/proposer means "has none". */
-export interface ClaimFilter {
-  persona?: string;
-  kind?: string;
-  status?: AssertionStatus;
-  /** Only pending, deferred and confirmed claims. */
-  activeOnly?: boolean;
-  source?: string | null;
-  proposer?: string | null;
-}
+/** What a list keeps (the contract's): `null` for source/proposer means "has none". */
+export type { ClaimFilter };
 
 export type SortOrder = 'asc' | 'desc';
 /** Keyset position: (created_at_ms, id) of the last row of the previous page. */

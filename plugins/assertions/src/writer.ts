@@ -1,17 +1,12 @@
 import { actorValues, type Actor, type Clock, type IdSource, type Tree } from '@rootline/kernel';
 import type { SourcesService } from '@rootline/contracts/sources';
+import type { NewClaim as CapturedClaim } from '@rootline/contracts/assertions';
 import { isActive, REVIEW_RULES, type AssertionStatus, type Review } from './states.js';
 import { ClaimStore, type ClaimRow, type EvidenceRow } from './store.js';
 import type { EvidenceKind } from './schemas/evidence.js';
 
-export interface NewClaim {
-  persona: string;
-  kind: string;
-  value?: string | null;
-  date?: string | null;
-  place?: string | null;
-  source?: string | null;
-  citation?: string | null;
+/** A claim to capture (the contract's shape), and inside this plugin the claim it would replace. */
+export interface NewClaim extends CapturedClaim {
   /** The confirmed claim this one would replace, when an agent supersedes it (stays pending until the human confirms). */
   replaces?: string | null;
 }

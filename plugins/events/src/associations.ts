@@ -3,19 +3,8 @@ import type { RecordAssociationBody } from './schemas.js';
 import type { Subjects } from './subjects.js';
 import { normalizeRole } from './roles.js';
 import { EventProblems } from './errors.js';
-import type { AssociationsService as AssociationsServiceContract } from '@rootline/contracts/events';
+import type { AssociationsService as AssociationsServiceContract, AssociationSummary } from '@rootline/contracts/events';
 
-/** One association as recorded: `to` is `role` to `from`. */
-export interface AssociationSummary {
-  id: string;
-  from: string;
-  from_kind: 'person' | 'persona';
-  to: string;
-  to_kind: 'person' | 'persona';
-  role: string;
-  source: string | null;
-  note: string | null;
-}
 
 /**
  * Associations (GEDCOM ASSO): `to` is `role` to `from` (a godparent, a witness, a neighbour)

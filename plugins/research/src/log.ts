@@ -2,35 +2,10 @@ import { ACTOR_COLUMNS, actorValues, type Actor, type PageEnvelope, type PageWin
 import type { ResearchCradle } from './cradle.js';
 import { ResearchProblems } from './errors.js';
 import { ENTRY_COLUMNS, entryDto, entryLine, type EntryRow } from './entry-store.js';
-import type { CaptureBody, EntryDto, NegativeBody } from './schemas/log.js';
-import type { ResearchLogService as ResearchLogServiceContract } from '@rootline/contracts/research';
+import type { EntryDto } from './schemas/log.js';
+import type { ResearchLogService as ResearchLogServiceContract, NewEntry, EntryFilter, SearchTrace } from '@rootline/contracts/research';
 
 type Kind = EntryDto['kind'];
-
-interface NewEntry {
-  question?: string;
-  text: string;
-  session?: string;
-  personas?: string[];
-  sources?: string[];
-  evidence?: CaptureBody['evidence'];
-  searched?: NegativeBody['searched'];
-}
-
-export interface EntryFilter {
-  question?: string;
-  session?: string;
-  persona?: string;
-  source?: string;
-}
-
-/** What coverage reads of an active entry: what it searched, and the sources and citation it went through. */
-export interface SearchTrace {
-  id: string;
-  searched: EntryDto['searched'];
-  citation: string | null;
-  sources: string[];
-}
 
 const FILTER = `e.status = 'active'
   AND (@question IS NULL OR e.question = @question)
