@@ -114,8 +114,8 @@ export function redactMachine(text: string, machine: { hostname: string; usernam
 export function redactNames(text: string, nameWords: ReadonlySet<string>): string {
   if (nameWords.size === 0) return text;
   const unspaced = [...nameWords].filter((word) => UNSPACED.test(word)).sort((a, b) => b.length - a.length);
+  // A marker is matched whole, and its key (brackets included) is never a name's.
   return text.replace(WORD_OR_MARKER, (word) => {
-    if (word.startsWith('[')) return word;
     if (!UNSPACED.test(word)) return nameWords.has(nameKey(word)) ? '[name]' : word;
     return unspaced.reduce((run, name) => run.split(name).join('[name]'), word.normalize('NFC'));
   });
