@@ -9,7 +9,7 @@ export type Reader = <T>(value: T) => T;
 export const everything: Reader = (value) => value;
 
 /** What a conflict's disagreement reads when a claim of it is hidden from the reader: the text quotes the claims. */
-export const HIDDEN_DISAGREEMENT = 'Not shown: a claim of this conflict is redacted';
+const HIDDEN_DISAGREEMENT = 'Not shown: a claim of this conflict is redacted';
 
 /**
  * A conflict as the digest and settled show it: what disagrees, and where it stands. Read
