@@ -6,8 +6,6 @@ import type { ConflictDto } from '@rootline/contracts/conflicts';
  */
 export type Reader = <T>(value: T) => T;
 
-export const everything: Reader = (value) => value;
-
 /** What a conflict's disagreement reads when a claim of it is hidden from the reader: the text quotes the claims. */
 const HIDDEN_DISAGREEMENT = 'Not shown: a claim of this conflict is redacted';
 
@@ -18,7 +16,7 @@ const HIDDEN_DISAGREEMENT = 'Not shown: a claim of this conflict is redacted';
  * `reader` as `{ id, ... }` and turned back. When the reader was not shown a claim whole (an
  * agent, a redacted claim) the disagreement, which quotes the claims, is hidden too.
  */
-export function conflictItem(conflict: ConflictDto, reader: Reader = everything, agent = false) {
+export function conflictItem(conflict: ConflictDto, reader: Reader, agent: boolean) {
   const claims = conflict.claims.map((claim) => ({ id: claim.assertion, value: claim.value, date: claim.date, place: claim.place }));
   const seen = reader(claims);
   const hidden = agent && seen.some((claim, at) => JSON.stringify(claim) !== JSON.stringify(claims[at]));

@@ -2,7 +2,7 @@ import type { ServiceCradle } from '@rootline/kernel';
 import type { AssertionDto } from '@rootline/contracts/assertions';
 import type { QuestionDto, EntryDto } from '@rootline/contracts/research';
 import { changedEntities } from './changes.js';
-import { conflictItem, everything, type Reader } from './items.js';
+import { conflictItem, type Reader } from './items.js';
 import { clip } from './text.js';
 
 /** Items per section, newest first; `more` says older ones exist. */
@@ -23,7 +23,7 @@ export class SettledService {
   constructor(private readonly cradle: SettledCradle) {}
 
   /** `reader`: what the caller may see (redactions), for the conflicts' claims (see conflictItem). */
-  settled(reader: Reader = everything) {
+  settled(reader: Reader) {
     return {
       settled: {
         resolved_conflicts: this.resolvedConflicts(reader),

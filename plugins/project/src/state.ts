@@ -5,7 +5,7 @@ import { changedEntities, walkChanges } from './changes.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { fitDigest, DIGEST_MAX_BYTES, type Section } from './bound.js';
 import { clip } from './text.js';
-import { conflictItem, everything, type Reader } from './items.js';
+import { conflictItem, type Reader } from './items.js';
 
 /** Items per section before the byte bound (the bound may show fewer; `more` says so). */
 const SECTION_LIMIT = 25;
@@ -29,7 +29,7 @@ export class ProjectStateService {
    * go through it here, and the bound measures every item as the reader will get it, so the
    * reply stays within DIGEST_MAX_BYTES after the redactions are applied to it too.
    */
-  digest(since: string | undefined, reader: Reader = everything) {
+  digest(since: string | undefined, reader: Reader) {
     const { tree } = this.cradle;
     const lastSeq = tree.records.lastSeq();
     // null: no since, the state as it stands. A number (0 too: the cursor of an empty tree): changes after it.
