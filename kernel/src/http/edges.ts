@@ -30,7 +30,7 @@ export function targetOf(rawPacket: unknown): string {
 }
 
 /** The whole response Node would otherwise write as bare text, as a Problem; the connection is closed after it. */
-export function parserResponse(problem: ProblemError, instance: string): string {
+function parserResponse(problem: ProblemError, instance: string): string {
   const body = JSON.stringify({ type: problemType(problem.code), title: problem.title, status: problem.status, detail: problem.detail, code: problem.code, instance });
   return `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
 }
