@@ -53,7 +53,10 @@ const ConflictClaim = Type.Object(
     value: Nullable(Type.String(), { description: 'What the claim says (claims never change it)' }),
     date: Nullable(Type.String({ description: 'GEDCOM date' })),
     place: Nullable(Type.String()),
-    source: Nullable(Type.Object({ id: Uuid(), title: Type.String() }), { description: 'The source the claim cites, with its title; null when it cites none (or the source is no longer in the tree)' }),
+    source: Type.Union([Type.Object({ id: Uuid(), title: Type.String() }), Type.Literal('[redacted]'), Type.Null()], {
+      description: 'The source the claim cites, with its title; null when it cites none (or the source is no longer in the tree); "[redacted]" for an agent when the claim is redacted whole',
+    }),
+    redacted: Type.Optional(Type.Array(Type.String(), { description: 'Fields of a redacted claim hidden from agents (shown to the human only; an agent reads "[redacted]" in them)' })),
   },
   { description: 'One of the two disagreeing claims' },
 );
@@ -73,7 +76,7 @@ export const ConflictDto = Type.Object(
     disagreement: Type.Object(
       {
         on: Type.Array(Compared, { description: 'What cannot be true of both: `date`, `place`, `value`' }),
-        detail: Type.String({ description: 'Why, in words' }),
+        detail: Type.String({ description: 'Why, in words (they quote the claims); an agent reads "Not shown: a claim of this conflict is redacted" when a claim of the conflict is redacted' }),
       },
       { description: 'What the two claims disagree on' },
     ),
@@ -105,6 +108,7 @@ export const ConflictDto = Type.Object(
     examples: [resolved, withdrawn],
   },
 );
+/** A conflict as a reader gets it (a redacted claim's fields may read "[redacted]"); the service builds the contract's `ConflictDto`. */
 export type ConflictDto = Static<typeof ConflictDto>;
 
 export const ConflictPage = Page(ConflictDto, { description: 'Conflicts, oldest first' });

@@ -3,11 +3,10 @@ import type { AssertionsService } from '@rootline/contracts/assertions';
 import type { PersonsService } from '@rootline/contracts/persons';
 import type { SourcesService } from '@rootline/contracts/sources';
 import type { ProofArgumentsService } from '@rootline/contracts/proofs';
-import type { ConflictDto } from './schemas.js';
 import { ConflictProblems } from './errors.js';
 import { ConflictStore, type ConflictFilter, type ConflictRow } from './store.js';
 import type { Compared } from './kinds.js';
-import type { ConflictsService as ConflictsServiceContract } from '@rootline/contracts/conflicts';
+import type { ConflictDto, ConflictsService as ConflictsServiceContract } from '@rootline/contracts/conflicts';
 
 /**
  * What the service uses of the cradle. It keeps the cradle, not the services: a list builds

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { LIST_LIMITS, Problems, type TypeBoxTypeProvider } from '@rootline/kernel';
 import { ConflictDto, ConflictPage, ConflictParams, ConflictsQuery, ResolutionBody, WithdrawalBody } from '../schemas.js';
 import { ConflictProblems } from '../errors.js';
+import { conflictsForReader } from '../reader.js';
 
 const FOUND =
   'Conflicts are found, not created: the service opens one for each pair of standing claims (pending, deferred, confirmed) of one ' +
@@ -37,13 +38,18 @@ export async function conflictsRoutes(app: FastifyInstance) {
       throw Problems.validationFailed('Filter by persona or by person, not both', { errors: [{ location: 'query', name: 'person', message }] });
     }
     const window = app.kernel.paging.open<string>('conflicts', query, LIST_LIMITS);
-    return request.diScope.cradle.conflictsService.page(query, window);
+    const page = request.diScope.cradle.conflictsService.page(query, window);
+    return { ...page, items: conflictsForReader(app, request, page.items) };
   });
 
   route.get('/conflicts/:id', {
     config: { humanOnly: false },
     schema: { summary: 'Read one conflict', description: FOUND, tags: ['conflicts'], params: ConflictParams, response: { 200: ConflictDto }, 'x-problems': [404] },
-  }, async (request) => request.diScope.cradle.conflictsService.get(request.params.id) ?? Promise.reject(ConflictProblems.conflictNotFound(request.params.id)));
+  }, async (request) => {
+    const conflict = request.diScope.cradle.conflictsService.get(request.params.id);
+    if (!conflict) throw ConflictProblems.conflictNotFound(request.params.id);
+    return conflictsForReader(app, request, [conflict])[0];
+  });
 
   route.post('/conflicts/:id/resolution', {
     config: { humanOnly: true },
@@ -60,7 +66,7 @@ export async function conflictsRoutes(app: FastifyInstance) {
       response: { 200: ConflictDto },
       'x-problems': [404, 409],
     },
-  }, async (request) => request.diScope.cradle.conflictsService.resolve(request.actor, request.params.id, request.body));
+  }, async (request) => conflictsForReader(app, request, [request.diScope.cradle.conflictsService.resolve(request.actor, request.params.id, request.body)])[0]);
 
   route.post('/conflicts/:id/withdrawal', {
     config: { humanOnly: true },
@@ -76,5 +82,5 @@ export async function conflictsRoutes(app: FastifyInstance) {
       response: { 200: ConflictDto },
       'x-problems': [404, 409],
     },
-  }, async (request) => request.diScope.cradle.conflictsService.withdraw(request.actor, request.params.id, request.body.reason));
+  }, async (request) => conflictsForReader(app, request, [request.diScope.cradle.conflictsService.withdraw(request.actor, request.params.id, request.body.reason)])[0]);
 }
