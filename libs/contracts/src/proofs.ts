@@ -55,24 +55,7 @@ export type ProofArgumentDetail = {
   conclusion: string | null;
   created_at_ms: number;
   updated_at_ms: number;
-  claims: {
-    redacted?: string[] | undefined;
-    assertion: string;
-    persona: string | null;
-    kind: string | null;
-    value: string | null;
-    date: string | null;
-    place: string | null;
-    status: string;
-    source: {
-      id: string;
-      title: string;
-    } | null;
-    citation: {
-      id: string;
-      first_reference: string | null;
-    } | null;
-  }[];
+  claims: ClaimWeighed[];
 };
 
 export type ClaimWeighed = {
@@ -84,14 +67,16 @@ export type ClaimWeighed = {
   date: string | null;
   place: string | null;
   status: string;
+  /** "[redacted]" when an agent reads a claim whose source (or the whole claim) is redacted. */
   source: {
     id: string;
     title: string;
-  } | null;
+  } | '[redacted]' | null;
+  /** "[redacted]" when an agent reads a claim whose citation (or the whole claim) is redacted. */
   citation: {
     id: string;
     first_reference: string | null;
-  } | null;
+  } | '[redacted]' | null;
 };
 
 export type CreateProofArgumentBody = {

@@ -59,23 +59,29 @@ const exampleClaims = [
   },
 ];
 
+
+/** What an agent reads in a field the views plugin's redactions hide (every field but the id, for a claim redacted whole). */
+const REDACTED = '[redacted]';
 export const ClaimWeighed = Type.Object(
   {
     assertion: Uuid({ description: 'The claim weighed' }),
-    persona: Nullable(Uuid(), { description: 'The persona the claim is about; null when the claim was removed from the tree' }),
+    persona: Type.Union([Uuid(), Type.Literal(REDACTED), Type.Null()], { description: 'The persona the claim is about; null when the claim was removed from the tree; "[redacted]" for an agent when the claim is redacted whole' }),
     kind: Nullable(Type.String(), { description: 'What the claim is about (birth, baptism, ...); null when the claim was removed' }),
     value: Nullable(Type.String()),
     date: Nullable(Type.String({ description: 'GEDCOM date' })),
     place: Nullable(Type.String()),
     status: Type.String({ description: 'The claim\'s review status now (pending, deferred, confirmed, refuted, fabricated, superseded), or `removed` when it is no longer in the tree' }),
-    source: Nullable(Type.Object({ id: Uuid(), title: Type.String() }), { description: 'The source the claim cites' }),
-    citation: Nullable(
+    source: Type.Union([Type.Object({ id: Uuid(), title: Type.String() }), Type.Literal(REDACTED), Type.Null()], {
+      description: 'The source the claim cites; "[redacted]" for an agent when the claim or its source is redacted',
+    }),
+    citation: Type.Union([
       Type.Object({
         id: Uuid(),
         first_reference: Nullable(Type.String(), { description: 'Its first reference note (Evidence Explained full note), as plain text; null for a citation without a template' }),
       }),
-      { description: 'The citation the claim cites' },
-    ),
+      Type.Literal(REDACTED),
+      Type.Null(),
+    ], { description: 'The citation the claim cites; "[redacted]" for an agent when the claim or its citation is redacted' }),
     redacted: Type.Optional(Type.Array(Type.String(), { description: 'Fields hidden from agents (shown to the human only)' })),
   },
   { description: 'A claim the argument weighs, as it stands now', examples: exampleClaims },

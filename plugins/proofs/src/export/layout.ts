@@ -12,6 +12,9 @@ export interface Layout {
 }
 
 export const NO_SOURCE = 'No source cited.';
+/** The note of a claim whose source or citation is redacted, as an agent reads it. */
+export const SOURCE_NOT_SHOWN = 'Source not shown (redacted).';
+const REDACTED = '[redacted]';
 
 /** "birth" -> "Birth", "residence.address" -> "Residence address". */
 const kindLabel = (kind: string) => {
@@ -47,18 +50,21 @@ export function layout(doc: ProofDocument): Layout {
     if (!known || (rendered && !known.rendered)) sources.set(key, { entry, rendered });
   };
   const notes = doc.claims.map((claim): Rich => {
-    const citation = claim.citation ? citations.get(claim.citation.id) : undefined;
+    // A source or citation an agent may not see reads "[redacted]": it is neither followed nor listed.
+    const source = typeof claim.source === 'object' ? claim.source : null;
+    const citation = typeof claim.citation === 'object' && claim.citation ? citations.get(claim.citation.id) : undefined;
     if (citation?.first_reference && citation.subsequent && citation.source_list) {
-      addSource(citation.source ?? claim.source?.id ?? citation.id, fromMarkdown(citation.source_list), true);
+      addSource(citation.source ?? source?.id ?? citation.id, fromMarkdown(citation.source_list), true);
       const first = !cited.has(citation.id);
       cited.add(citation.id);
       return fromMarkdown(first ? citation.first_reference : citation.subsequent);
     }
-    if (claim.source) {
-      const title = plain(sentence(claim.source.title));
-      addSource(claim.source.id, title);
+    if (source) {
+      const title = plain(sentence(source.title));
+      addSource(source.id, title);
       return title;
     }
+    if (claim.source === REDACTED || claim.citation === REDACTED) return plain(SOURCE_NOT_SHOWN);
     if (citation?.elements) {
       const elements = plain(sentence(citation.elements));
       addSource(citation.id, elements);
