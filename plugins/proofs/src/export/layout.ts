@@ -13,7 +13,7 @@ export interface Layout {
 
 export const NO_SOURCE = 'No source cited.';
 /** The note of a claim whose source or citation is redacted, as an agent reads it. */
-export const SOURCE_NOT_SHOWN = 'Source not shown (redacted).';
+const SOURCE_NOT_SHOWN = 'Source not shown (redacted).';
 const REDACTED = '[redacted]';
 
 /** "birth" -> "Birth", "residence.address" -> "Residence address". */
