@@ -99,7 +99,7 @@ t.test('supersede creates the corrected claim, links the two, and keeps claim_co
   t.equal(await sourceClaimCount(s, census), 0, 'the superseded claim no longer counts');
   t.equal(await sourceClaimCount(s, register), 1, 'the replacement counts');
   const again = await s.request('POST', `/v1/assertions/${old.id}/supersede`, { body: { replacement: { date: '1 JAN 1900' } } });
-  t.same(again.json(), { ok: true, replacement }, 'superseding again is a no-op naming the same replacement');
+  t.same(again.json(), { ok: true, replacement, superseded: true }, 'superseding again is a no-op naming the same replacement');
   const refute = await s.request('POST', `/v1/assertions/${replacement}/refute`);
   t.equal(refute.statusCode, 200);
   t.equal(await sourceClaimCount(s, register), 0, 'a refuted claim no longer counts');

@@ -118,7 +118,8 @@ export class ThumbnailRunner {
   /** The lane's renderer: the idle one kept from the last render, or a fresh process. */
   private rendererOf(lane: Lane): Renderer {
     const current = this.lanes[lane].renderer;
-    if (current && current.child.exitCode === null && current.child.signalCode === null) {
+    // A renderer sent SIGKILL (a limit, growth, idle) is gone even before its exit event: never reuse it.
+    if (current && !current.child.killed && current.child.exitCode === null && current.child.signalCode === null) {
       clearTimeout(current.idle);
       return current;
     }
