@@ -20,7 +20,7 @@ import { addTreeIdParam } from './http/route-conventions.js';
 import { bindQueryToTree } from './http/paging.js';
 import { ReadFilters, type ReadFilter } from './http/read-filters.js';
 import { Problems } from './errors.js';
-import { logFile, readLogTail } from './logger.js';
+import { logFile, logWritten, readLogTail } from './logger.js';
 import { issueAgentCredentialFile } from './auth/agent-files.js';
 
 export interface KernelSettings {
@@ -355,7 +355,7 @@ export class Kernel implements PluginKernel {
   }
 
   async recentLog(maxBytes: number): Promise<string> {
-    await new Promise<void>((resolve) => this.logger.flush(() => resolve()));
+    await logWritten(this.logger);
     return readLogTail(logFile(this.layout.logsDir), maxBytes);
   }
 

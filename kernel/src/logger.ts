@@ -25,6 +25,18 @@ export function createLogger(logsDir: string, level = process.env.ROOTLINE_LOG_L
   );
 }
 
+/**
+ * Waits until every line the logger was given is in the file. pino's `flush(cb)` does not: with
+ * sonic-boom's default `minLength` 0 it calls back at once, even while a write is still under way
+ * (sonic-boom 4.2). So this waits for the destination to stop writing, a few ms at a time, for at
+ * most `maxMs`.
+ */
+export async function logWritten(logger: Logger, maxMs = 2000): Promise<void> {
+  const destination = (logger as unknown as Record<symbol, { _writing?: boolean; _len?: number }>)[pino.symbols.streamSym];
+  const busy = () => destination?._writing === true || (destination?._len ?? 0) > 0;
+  for (const until = Date.now() + maxMs; busy() && Date.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 2));
+}
+
 /** The log file in the data folder's logs folder. */
 export function logFile(logsDir: string): string {
   return join(logsDir, 'rootline.log');
