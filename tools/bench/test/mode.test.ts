@@ -1,5 +1,5 @@
 import t from 'tap';
-import { benchMode, QUICK_SIZES } from '../src/mode.js';
+import { benchMode, QUICK_BENCHES, QUICK_SIZES } from '../src/mode.js';
 
 t.test('without --full every knob takes its quick size, unless the environment sets it', async (t) => {
   const { mode, env } = benchMode([], { ROOTLINE_BENCH_PERSONS: '500', ROOTLINE_BENCH_BLOB_MB: '', OTHER: 'x' });
@@ -31,4 +31,13 @@ t.test('the quick sizes are smaller than the full defaults, and the caller\'s en
 t.test('any other argument is refused, naming it', async (t) => {
   t.throws(() => benchMode(['--ful'], {}), /unknown argument --ful/);
   t.throws(() => benchMode(['--full', 'people'], {}), /unknown argument people/);
+});
+
+t.test('a quick run runs the quick benches unless ROOTLINE_BENCH names some; --full runs every one', async (t) => {
+  t.equal(benchMode([], {}).env.ROOTLINE_BENCH, QUICK_BENCHES.join(','));
+  t.equal(benchMode([], { ROOTLINE_BENCH: ' ' }).env.ROOTLINE_BENCH, QUICK_BENCHES.join(','), 'blank names none');
+  t.equal(benchMode([], { ROOTLINE_BENCH: 'gedcom' }).env.ROOTLINE_BENCH, 'gedcom', 'a bench named runs at its quick size');
+  t.equal(benchMode(['--full'], {}).env.ROOTLINE_BENCH, undefined, 'full: every bench');
+  t.notOk(QUICK_BENCHES.includes('gedcom'));
+  t.ok(QUICK_BENCHES.includes('startup'));
 });
