@@ -91,18 +91,16 @@ export interface AssertionsService {
    * first, then oldest first: what the persons plugin builds birth and death summaries from.
    */
   vitalClaims(personas: readonly string[], kinds: readonly string[]): VitalClaim[];
-  /** Personas with at least one standing claim citing a source or a citation, streamed in one read (the research signals). */
-  sourcedPersonas(): IterableIterator<string>;
-  /** Confirmed claims with no source, no citation and no evidence: how many, and the first `limit` oldest first. */
-  unevidencedConfirmed(limit: number): UnevidencedClaims;
-  /** Standing claims of `kinds` that have a date, streamed in one read: see DatedClaimRow. */
-  datedClaimRows(kinds: readonly string[]): IterableIterator<DatedClaimRow>;
+  /** Personas (of `personas` when given) with at least one standing claim citing a source or a citation, streamed in one read (the research signals). */
+  sourcedPersonas(personas?: readonly string[]): IterableIterator<string>;
+  /** Confirmed claims (of `claims` when given) with no source, no citation and no evidence, streamed in one read: see UnevidencedClaimRow. */
+  unevidencedClaimRows(claims?: readonly string[]): IterableIterator<UnevidencedClaimRow>;
+  /** Standing claims of `kinds` (about `personas` when given) that have a date, streamed in one read: see DatedClaimRow. */
+  datedClaimRows(kinds: readonly string[], personas?: readonly string[]): IterableIterator<DatedClaimRow>;
 }
 
-export interface UnevidencedClaims {
-  count: number;
-  first: { id: string; persona: string; kind: string }[];
-}
+/** [id, persona, created_at_ms]. */
+export type UnevidencedClaimRow = [id: string, persona: string, createdAtMs: number];
 
 /** [id, persona, kind, status, date as written, created_at_ms]. */
 export type DatedClaimRow = [id: string, persona: string, kind: string, status: AssertionStatus, date: string, createdAtMs: number];

@@ -51,9 +51,10 @@ export interface EventsService {
   remove(actor: Actor, id: string, reason: string): boolean;
   /**
    * The participants in one of `roles` of every event of one of `types` whose date has a sort key,
-   * streamed in one read (the research signals read marriages): see DatedParticipantRow.
+   * streamed in one read (the research signals read marriages): see DatedParticipantRow. Given
+   * `subjects` (person and persona ids), only their participations.
    */
-  datedParticipantRows(types: readonly string[], roles: readonly string[]): IterableIterator<DatedParticipantRow>;
+  datedParticipantRows(types: readonly string[], roles: readonly string[], subjects?: readonly string[]): IterableIterator<DatedParticipantRow>;
 }
 
 /** [event id, sort_date, subject (person or persona id), subject_kind]. */

@@ -48,8 +48,8 @@ export interface FamilyService {
    * generation asked for, one batched read of the persons they reach, the walk in memory.
    */
   pedigree(person: string, generations: number): Pedigree;
-  /** Every visible parent edge as [parent, child, pedigree], streamed in one read (the research signals). */
-  parentEdgeRows(): IterableIterator<ParentEdgeRow>;
+  /** Every visible parent edge as [parent, child, pedigree] (or those with one of `persons` at either end), streamed in one read (the research signals). */
+  parentEdgeRows(persons?: readonly string[]): IterableIterator<ParentEdgeRow>;
 }
 
 export type ParentEdgeRow = [parent: string, child: string, pedigree: 'birth' | 'adopted' | 'foster' | 'step' | 'unknown'];

@@ -90,10 +90,10 @@ export interface PersonsService {
   refresh(person: string, atMs: number): void;
   /** The active person of a claim's persona, for observers that only know the claim. */
   personOfClaim(assertion: string): string | null;
-  /** Every active person, streamed in one read (the research signals): see PersonVitalRow. */
-  vitalRows(): IterableIterator<PersonVitalRow>;
-  /** Every persona of an active person as [person, persona], streamed in one read. */
-  personaRows(): IterableIterator<[string, string]>;
+  /** Every active person (or those of `persons` that are), streamed in one read (the research signals): see PersonVitalRow. */
+  vitalRows(persons?: readonly string[]): IterableIterator<PersonVitalRow>;
+  /** Every persona of an active person (or of `persons`) as [person, persona], streamed in one read. */
+  personaRows(persons?: readonly string[]): IterableIterator<[string, string]>;
 }
 
 /**

@@ -16,8 +16,8 @@ import type { AttachEvidenceBody } from './schemas/evidence.js';
 import type { TranscriptionBody } from './schemas/transcription.js';
 import type { VitalClaim } from './queries.js';
 import type { AssertionsService as AssertionsServiceContract } from '@rootline/contracts/assertions';
-import type { DatedClaimRow, UnevidencedClaims } from '@rootline/contracts/assertions';
-import { datedClaims, sourcedPersonas, unevidencedConfirmed } from './signals.js';
+import type { DatedClaimRow, UnevidencedClaimRow } from '@rootline/contracts/assertions';
+import { datedClaims, sourcedPersonas, unevidencedClaims } from './signals.js';
 
 /**
  * What the service uses of the request's cradle. It keeps the cradle rather than the
@@ -320,16 +320,16 @@ export class AssertionsService implements AssertionsServiceContract {
   }
 
   /** Whole-tree reads for the research signals (signals.ts). */
-  sourcedPersonas(): IterableIterator<string> {
-    return sourcedPersonas(this.tree);
+  sourcedPersonas(personas?: readonly string[]): IterableIterator<string> {
+    return sourcedPersonas(this.tree, personas);
   }
 
-  unevidencedConfirmed(limit: number): UnevidencedClaims {
-    return unevidencedConfirmed(this.tree, limit);
+  unevidencedClaimRows(claims?: readonly string[]): IterableIterator<UnevidencedClaimRow> {
+    return unevidencedClaims(this.tree, claims);
   }
 
-  datedClaimRows(kinds: readonly string[]): IterableIterator<DatedClaimRow> {
-    return datedClaims(this.tree, kinds);
+  datedClaimRows(kinds: readonly string[], personas?: readonly string[]): IterableIterator<DatedClaimRow> {
+    return datedClaims(this.tree, kinds, personas);
   }
 }
 

@@ -172,8 +172,8 @@ export class EventsService implements EventsServiceContract {
   }
 
   /** Participants of dated events of some types, streamed (the research signals; signals.ts). */
-  datedParticipantRows(types: readonly string[], roles: readonly string[]): IterableIterator<DatedParticipantRow> {
-    return datedParticipants(this.tree, types, roles);
+  datedParticipantRows(types: readonly string[], roles: readonly string[], subjects?: readonly string[]): IterableIterator<DatedParticipantRow> {
+    return datedParticipants(this.tree, types, roles, subjects);
   }
 
   private insertParticipant(actor: Actor, event: string, participant: Participation, now: number): void {

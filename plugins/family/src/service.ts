@@ -141,8 +141,8 @@ export class FamilyService implements FamilyServiceContract {
   }
 
   /** Every visible parent edge, streamed (the research signals; signals.ts). */
-  parentEdgeRows(): IterableIterator<ParentEdgeRow> {
-    return parentEdges(this.tree);
+  parentEdgeRows(persons?: readonly string[]): IterableIterator<ParentEdgeRow> {
+    return parentEdges(this.tree, persons);
   }
 
   /**

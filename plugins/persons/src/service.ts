@@ -242,12 +242,12 @@ export class PersonsService implements PersonsServiceContract {
   }
 
   /** Whole-tree reads for the research signals (signals.ts). */
-  vitalRows(): IterableIterator<PersonVitalRow> {
-    return vitalRows(this.tree);
+  vitalRows(persons?: readonly string[]): IterableIterator<PersonVitalRow> {
+    return vitalRows(this.tree, persons);
   }
 
-  personaRows(): IterableIterator<[string, string]> {
-    return personaRows(this.tree);
+  personaRows(persons?: readonly string[]): IterableIterator<[string, string]> {
+    return personaRows(this.tree, persons);
   }
 
   /** The active personas of a person, in order. */

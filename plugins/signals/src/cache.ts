@@ -1,22 +1,29 @@
+import type { TreePicture } from './picture.js';
 import type { SignalsDto } from './schemas.js';
 
+/** One tree's signals as last brought up to date: the picture, the record it is as of, and what was shown of it then. */
+export interface KeptSignals {
+  picture: TreePicture;
+  /** The tree's last record when the picture was last brought up to date (0 and '' for an empty log). */
+  seq: number;
+  recordId: string;
+  /** The signals as shown at that record, at the largest example cap; a smaller one is a prefix. */
+  shown: SignalsDto;
+}
+
 /**
- * The last signals computed for each tree, with the tree's last record when they were computed
- * (`signalsCache`, one for the server). Every change of a tree appends a record in the change's
- * own transaction (CONTRACT §6), so while the last record is the same the tree is the same and
- * so are its signals: a dashboard read again and again costs one indexed read until something
- * changes. Kept at the largest example cap; a smaller one is a prefix of it.
+ * The signals of each tree kept in memory (`signalsCache`, one for the server). Every change of
+ * a tree appends a record in the change's own transaction (CONTRACT §6): while the last record is
+ * the same the signals are, and after a change the records since say what to read again.
  */
 export class SignalsCache {
-  private readonly trees = new Map<string, { seq: number; signals: SignalsDto }>();
+  private readonly trees = new Map<string, KeptSignals>();
 
-  /** The signals of `tree` as of record `seq`, if they were computed then. */
-  get(tree: string, seq: number): SignalsDto | undefined {
-    const kept = this.trees.get(tree);
-    return kept?.seq === seq ? kept.signals : undefined;
+  get(tree: string): KeptSignals | undefined {
+    return this.trees.get(tree);
   }
 
-  set(tree: string, seq: number, signals: SignalsDto): void {
-    this.trees.set(tree, { seq, signals });
+  set(tree: string, kept: KeptSignals): void {
+    this.trees.set(tree, kept);
   }
 }

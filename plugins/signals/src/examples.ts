@@ -1,24 +1,32 @@
 /**
- * A signal's tally: how many offences, and the first `limit` of them by id (ids are UUIDv7, so
- * that is creation order), kept in a small sorted array while the whole tree streams past.
+ * The offences of one signal, by key (ids are UUIDv7, so key order is creation order): added and
+ * taken away as the tree changes, counted whole, and listed from the smallest key.
  */
-export class Tally<T> {
-  count = 0;
-  private readonly kept: { key: string; item: T }[] = [];
+export class Offences<T> {
+  private readonly byKey = new Map<string, T>();
 
-  constructor(private readonly limit: number) {}
-
-  add(key: string, item: T): void {
-    this.count++;
-    const kept = this.kept;
-    if (kept.length === this.limit && (this.limit === 0 || key >= kept[kept.length - 1].key)) return;
-    let at = kept.length;
-    while (at > 0 && kept[at - 1].key > key) at--;
-    kept.splice(at, 0, { key, item });
-    if (kept.length > this.limit) kept.pop();
+  get count(): number {
+    return this.byKey.size;
   }
 
-  get first(): T[] {
-    return this.kept.map((entry) => entry.item);
+  add(key: string, item: T): void {
+    this.byKey.set(key, item);
+  }
+
+  delete(key: string): void {
+    this.byKey.delete(key);
+  }
+
+  /** The first `limit` by key: one pass keeping a small sorted array, not a sort of them all. */
+  first(limit: number): T[] {
+    const kept: string[] = [];
+    for (const key of this.byKey.keys()) {
+      if (kept.length === limit && (limit === 0 || key >= kept[kept.length - 1])) continue;
+      let at = kept.length;
+      while (at > 0 && kept[at - 1] > key) at--;
+      kept.splice(at, 0, key);
+      if (kept.length > limit) kept.pop();
+    }
+    return kept.map((key) => this.byKey.get(key) as T);
   }
 }

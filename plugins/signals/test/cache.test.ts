@@ -1,31 +1,37 @@
 import t from 'tap';
-import { SignalsService } from '../src/service.js';
+import { TreePicture } from '../src/picture.js';
 import { Desk, ids, signalsServer } from './fixtures/helpers.js';
 
-t.test('a read again answers the last computation until the tree changes, then computes again', async (t) => {
+t.test('a read again answers the kept signals until the tree changes, then brings them up to date', async (t) => {
   const s = await signalsServer(t);
   const d = new Desk(s);
   const first = await d.life('First', '1850', '1849');
-  const computed: number[] = [];
-  const compute = SignalsService.prototype.compute;
-  SignalsService.prototype.compute = function (this: SignalsService, limit: number) {
-    computed.push(limit);
-    return compute.call(this, limit);
+  const calls: string[] = [];
+  const { of } = TreePicture;
+  const { update } = TreePicture.prototype;
+  TreePicture.of = (reads) => {
+    calls.push('whole');
+    return of.call(TreePicture, reads);
+  };
+  TreePicture.prototype.update = function (this: TreePicture, ...args: Parameters<typeof update>) {
+    calls.push(`update ${args[1].size} ${args[2].size}`);
+    return update.apply(this, args);
   };
   t.teardown(() => {
-    SignalsService.prototype.compute = compute;
+    TreePicture.of = of;
+    TreePicture.prototype.update = update;
   });
 
   const before = await d.signals({ examples: 1 });
-  t.same(computed, [100], 'computed once, at the largest cap');
+  t.same(calls, ['whole'], 'the first read reads the whole tree');
   t.same(await d.signals({ examples: 1 }), before, 'the same again');
   const all = await d.signals({ examples: 100 });
-  t.same(computed, [100], 'not computed again for another cap');
+  t.same(calls, ['whole'], 'nothing read again, whatever the cap');
   t.same(ids(all.date_inconsistencies.died_before_born), [first.id]);
 
   const second = await d.life('Second', '1850', '1849');
   const after = await d.signals({ examples: 1 });
-  t.same(computed, [100, 100], 'a change: computed again');
+  t.same(calls, ['whole', 'update 1 2'], 'a new person with two claims: that person and its claims read and checked again');
   t.same([after.date_inconsistencies.died_before_born.count, ids(after.date_inconsistencies.died_before_born)], [2, [first.id]]);
   t.same(ids((await d.signals()).date_inconsistencies.died_before_born), [first.id, second.id]);
 
@@ -33,10 +39,14 @@ t.test('a read again answers the last computation until the tree changes, then c
   await pinned.life('Elsewhere', '1850', '1849');
   t.equal((await pinned.signals()).date_inconsistencies.died_before_born.count, 1, 'each tree its own');
   t.equal((await d.signals()).date_inconsistencies.died_before_born.count, 2);
-  t.same(computed, [100, 100, 100], 'the other tree\'s change left this one\'s signals as they were');
+  t.same(calls, ['whole', 'update 1 2', 'whole'], 'the other tree read once; this one left as it was');
   // A refused write changes nothing: the signals stay.
   const refused = await s.request('POST', '/v1/relationships', { body: { kind: 'parent', parent: first.id, child: first.id } });
   t.equal(refused.statusCode, 422);
   await d.signals();
-  t.same(computed, [100, 100, 100]);
+  t.same(calls, ['whole', 'update 1 2', 'whole']);
+  // A write of something the signals do not read: followed, nothing to read again.
+  await d.source();
+  await d.signals();
+  t.same(calls, ['whole', 'update 1 2', 'whole', 'update 0 0']);
 });

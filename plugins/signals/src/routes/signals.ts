@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@rootline/kernel';
 import { DEFAULT_EXAMPLES, SignalsDto, SignalsQuery } from '../schemas.js';
 
 const DESCRIPTION =
-  'Static dashboard signals of the tree, computed from the whole tree (again whenever the tree changed since the last call; otherwise the last computation answers): sourceless people, conclusions without evidence, date inconsistencies ' +
+  'Static dashboard signals of the tree, always as of its last change (the first read after a start reads the whole tree; later reads follow the changes made since, and more than 2,000 of them mean a whole reading again): sourceless people, conclusions without evidence, date inconsistencies ' +
   '(six kinds, each with its own count) and end-of-line ancestors, each a count plus the first examples by id with their labels. ' +
   'Births and deaths are the persons\' summaries (what the persons list shows: a confirmed claim before a pending one, a birth before a baptism or christening, a death before a burial); ' +
   'a birth summary that rests on a baptism or christening bounds the birth only from above (the birth was on or before it). ' +
