@@ -38,6 +38,13 @@ export interface ConflictsService {
   withdraw(actor: Actor, id: string, reason: string): ConflictDto;
   /** How many open conflicts have a claim about any of `personas` (one read): a person's open questions. */
   openFor(personas: readonly string[]): number;
+  /**
+   * `conflicts` as the request's actor may see them: their claims through `reader` (the
+   * kernel's `filterForReader` for the request) and, for an agent not shown a claim as it is,
+   * the disagreement's `detail` (it quotes the claims) hidden. Every plugin that shows
+   * conflicts shows them through this.
+   */
+  seenBy(conflicts: readonly ConflictDto[], reader: <T>(value: T) => T): ConflictDto[];
 }
 
 export type ConflictDto = {

@@ -2,33 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ConflictDto as Stored } from '@rootline/contracts/conflicts';
 import type { ConflictDto } from './schemas.js';
 
-/** What a conflict's disagreement reads to an agent not shown one of its claims as it is: the text quotes the claims' dates, places and values. */
-const HIDDEN_DISAGREEMENT = 'Not shown: a claim of this conflict is redacted';
-
-type Claim = ConflictDto['claims'][number];
-
-/**
- * Conflicts as this reader may see them (`kernel.filterForReader`: the views plugin's
- * redactions, when it is loaded). Read filters and the views reply hook know an entity by its
- * `id`, and a conflict names its claims by `assertion`, so the claims of every conflict go to
- * the read filters in one call as `{ id, ... }` and are turned back: an agent reads
- * `[redacted]` in a redacted claim's fields, the human the values with `redacted: [fields]`.
- * When an agent is not shown a claim as it is, the conflict's `disagreement.detail` (which
- * quotes the claims) is hidden too; `disagreement.on` (field names only) stays.
- */
+/** Conflicts as the request's reader may see them (`conflictsService.seenBy` with the kernel's `filterForReader`). */
 export function conflictsForReader(app: FastifyInstance, request: FastifyRequest, conflicts: Stored[]): ConflictDto[] {
-  const claims = conflicts.flatMap((conflict) => conflict.claims.map(({ assertion, ...claim }) => ({ id: assertion, ...claim })));
-  const seen = app.kernel.filterForReader(request, claims);
-  // A filter hands back the value itself when it changes nothing (no filter, nothing redacted).
-  if (seen === claims) return conflicts;
-  const agent = request.actor.kind === 'agent';
-  let at = 0;
-  return conflicts.map((conflict) => {
-    const shown = conflict.claims.map((): Claim => {
-      const { id, ...claim } = seen[at++]!;
-      return { assertion: id, ...claim };
-    });
-    const hidden = agent && shown.some((claim, index) => JSON.stringify(claim) !== JSON.stringify(conflict.claims[index]));
-    return { ...conflict, claims: shown, ...(hidden ? { disagreement: { ...conflict.disagreement, detail: HIDDEN_DISAGREEMENT } } : {}) };
-  });
+  return request.diScope.cradle.conflictsService.seenBy(conflicts, (value) => app.kernel.filterForReader(request, value)) as ConflictDto[];
 }

@@ -6,6 +6,7 @@ import type { ProofArgumentsService } from '@rootline/contracts/proofs';
 import { ConflictProblems } from './errors.js';
 import { ConflictStore, type ConflictFilter, type ConflictRow } from './store.js';
 import type { Compared } from './kinds.js';
+import { seenBy } from './seen-by.js';
 import type { ConflictDto, ConflictsService as ConflictsServiceContract } from '@rootline/contracts/conflicts';
 
 /**
@@ -14,6 +15,7 @@ import type { ConflictDto, ConflictsService as ConflictsServiceContract } from '
  */
 interface ConflictsCradle {
   tree: Tree;
+  actor: Actor;
   assertionsService: AssertionsService;
   personsService: PersonsService;
   sourcesService: SourcesService;
@@ -102,6 +104,10 @@ export class ConflictsService implements ConflictsServiceContract {
   /** How many open conflicts have a claim about any of `personas` (one read): a person's open questions. */
   openFor(personas: readonly string[]): number {
     return this.store.openFor(personas);
+  }
+
+  seenBy(conflicts: readonly ConflictDto[], reader: <T>(value: T) => T): ConflictDto[] {
+    return seenBy(conflicts, reader, this.cradle.actor.kind === 'agent');
   }
 
   private require(id: string): ConflictRow {

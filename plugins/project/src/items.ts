@@ -6,28 +6,23 @@ import type { ConflictDto } from '@rootline/contracts/conflicts';
  */
 export type Reader = <T>(value: T) => T;
 
-/** What a conflict's disagreement reads when a claim of it is hidden from the reader: the text quotes the claims. */
-const HIDDEN_DISAGREEMENT = 'Not shown: a claim of this conflict is redacted';
-
 /**
- * A conflict as the digest and settled show it: what disagrees, and where it stands. Read
- * filters know an entity by its `id`, and a claim here is named by `assertion`, so the
- * reply hook of the views plugin would not see a redacted claim: each claim is handed to
- * `reader` as `{ id, ... }` and turned back. When the reader was not shown a claim whole (an
- * agent, a redacted claim) the disagreement, which quotes the claims, is hidden too.
+ * A conflict as the digest and settled show it, already as the reader may see it
+ * (`conflictsService.seenBy`): what disagrees, and where it stands.
  */
-export function conflictItem(conflict: ConflictDto, reader: Reader, agent: boolean) {
-  const claims = conflict.claims.map((claim) => ({ id: claim.assertion, value: claim.value, date: claim.date, place: claim.place }));
-  const seen = reader(claims);
-  const hidden = agent && seen.some((claim, at) => JSON.stringify(claim) !== JSON.stringify(claims[at]));
+export function conflictItem(conflict: ConflictDto) {
   return {
     id: conflict.id,
     kind: conflict.kind,
     status: conflict.status,
     person: conflict.person ?? null,
     persona: conflict.persona ?? null,
-    disagreement: hidden ? HIDDEN_DISAGREEMENT : conflict.disagreement.detail,
-    claims: seen.map(({ id, ...claim }) => ({ assertion: id, ...claim })),
+    disagreement: conflict.disagreement.detail,
+    // The human's reader marks what is redacted (`redacted: [fields]`) on the claims it is shown.
+    claims: conflict.claims.map(({ assertion, value, date, place, ...rest }) => {
+      const { redacted } = rest as { redacted?: string[] };
+      return { assertion, value, date, place, ...(redacted ? { redacted } : {}) };
+    }),
     opened_at_ms: conflict.opened_at_ms,
   };
 }

@@ -39,14 +39,14 @@ export class SettledService {
   }
 
   private resolvedConflicts(reader: Reader) {
-    const { tree, conflictsService, proofArgumentsService, actor } = this.cradle;
+    const { tree, conflictsService, proofArgumentsService } = this.cradle;
     const show = (id: string) => {
       const conflict = conflictsService.get(id);
       if (conflict?.status !== 'resolved') return undefined;
       const resolution = conflict.resolution!;
       const argument = proofArgumentsService.get(resolution.proof_argument);
       return {
-        ...conflictItem(conflict, reader, actor.kind === 'agent'),
+        ...conflictItem(conflictsService.seenBy([conflict], reader)[0]),
         resolution: {
           outcome: resolution.outcome,
           resolved_at_ms: resolution.resolved_at_ms,

@@ -68,11 +68,11 @@ export class ProjectStateService {
    * conflict it knew of is settled.
    */
   private conflicts(sinceSeq: number | null, reader: Reader): Section<ReturnType<typeof conflictItem>> {
-    const { conflictsService, tree, actor } = this.cradle;
+    const { conflictsService, tree } = this.cradle;
     const show = (id: string) => {
       const conflict = conflictsService.get(id);
       if (conflict === undefined || (sinceSeq === null && conflict.status !== 'open')) return undefined;
-      return conflictItem(conflict, reader, actor.kind === 'agent');
+      return conflictItem(conflictsService.seenBy([conflict], reader)[0]);
     };
     return changedEntities(tree, [sinceSeq === null ? 'conflict.opened' : 'conflict'], sinceSeq, SECTION_LIMIT, show);
   }
