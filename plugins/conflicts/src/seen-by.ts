@@ -1,7 +1,7 @@
 import type { ConflictDto } from '@rootline/contracts/conflicts';
 
 /** What a conflict's disagreement reads to an agent not shown one of its claims as it is: the text quotes the claims' dates, places and values. */
-export const HIDDEN_DISAGREEMENT = 'Not shown: a claim of this conflict is redacted';
+const HIDDEN_DISAGREEMENT = 'Not shown: a claim of this conflict is redacted';
 
 /**
  * Conflicts as one reader may see them (`reader`: the kernel's `filterForReader` for the
