@@ -8,7 +8,8 @@
 
 /**
  * Media objects of one tree, as one actor changes them. Every change commits with its record:
- * `media.created.v1`, `media.resolved.v1` (also a correction to another blob), `media.removed.v1`.
+ * `media.created.v1`, `media.resolved.v1` (also a correction to another blob), `media.depicts.v1`,
+ * `media.removed.v1`.
  */
 export interface MediaService {
   /** Resolved at once when `blob` is given (it must be in the tree's store: 404 otherwise). */
@@ -27,6 +28,15 @@ export interface MediaService {
    * resolved with another blob -> `resolved` again (a correction, recorded with the blob it replaced).
    */
   resolve(id: string, address: string): ResolveResult;
+  /**
+   * Notes that media object `id` depicts `persona` (a photo of the person over it): 404 for an
+   * unknown media object; once per pair (`media.depicts.v1`), again changes nothing (false).
+   */
+  depicts(id: string, persona: string): boolean;
+  /** The personas each of `ids` depicts (media objects that depict none are left out). */
+  depicted(ids: readonly string[]): Map<string, string[]>;
+  /** The media objects depicting each of `personas` (personas no media object depicts are left out). */
+  depicting(personas: readonly string[]): Map<string, string[]>;
   /**
    * Removes media objects from every view (undoing an import), one record each; ids that are
    * not (or no longer) here are skipped. Returns how many were removed. The blobs stay: other

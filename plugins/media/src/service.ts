@@ -31,7 +31,8 @@ function toDto(row: MediaRow): MediaDto {
 
 /**
  * Media objects of one tree, as one actor changes them. Every change commits with its record:
- * `media.created.v1`, `media.resolved.v1` (also a correction to another blob), `media.removed.v1`.
+ * `media.created.v1`, `media.resolved.v1` (also a correction to another blob), `media.depicts.v1`,
+ * `media.removed.v1`.
  */
 export class MediaService implements MediaServiceContract {
   constructor(private readonly tree: Tree, private readonly actor: Actor, private readonly clock: Clock, private readonly ids: IdSource) {}
@@ -107,6 +108,32 @@ export class MediaService implements MediaServiceContract {
   }
 
   /**
+   * Notes that media object `id` depicts `persona` (a photo of the person over it): 404 for an
+   * unknown media object; once per pair (`media.depicts.v1`), again changes nothing. Whether the
+   * persona exists is the caller's to know (the media plugin does not read personas).
+   */
+  depicts(id: string, persona: string): boolean {
+    return this.tree.transact(() => {
+      if (!this.exists(id)) throw MediaProblems.mediaNotFound(id);
+      const added = this.tree
+        .prepare(`INSERT OR IGNORE INTO media_depicts (media, persona, linked_at_ms, ${ACTOR_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)`)
+        .run(id, persona, this.clock.now(), ...actorValues(this.actor)).changes;
+      if (added) this.tree.record({ kind: 'media.depicts.v1', entity_type: 'media', entity_id: id, actor: this.actor, payload: { persona } });
+      return added > 0;
+    });
+  }
+
+  /** The personas each of `ids` depicts (media objects that depict none are left out). */
+  depicted(ids: readonly string[]): Map<string, string[]> {
+    return this.pairs('SELECT media, persona FROM media_depicts WHERE media IN (SELECT value FROM json_each(?)) ORDER BY media, persona', ids);
+  }
+
+  /** The media objects depicting each of `personas` (personas no media object depicts are left out). */
+  depicting(personas: readonly string[]): Map<string, string[]> {
+    return this.pairs('SELECT persona, media FROM media_depicts WHERE persona IN (SELECT value FROM json_each(?)) ORDER BY persona, media', personas);
+  }
+
+  /**
    * Removes media objects from every view (undoing an import), one record each; ids that are
    * not (or no longer) here are skipped. Returns how many were removed. The blobs stay: other
    * things may cite the same bytes.
@@ -121,5 +148,16 @@ export class MediaService implements MediaServiceContract {
       }
       return removed;
     });
+  }
+
+  /** Rows [key, value] of `sql` (one JSON list parameter) grouped by key, in the order read. */
+  private pairs(sql: string, ids: readonly string[]): Map<string, string[]> {
+    const grouped = new Map<string, string[]>();
+    for (const [key, value] of this.tree.prepare(sql).raw(true).iterate(JSON.stringify(ids)) as IterableIterator<[string, string]>) {
+      const list = grouped.get(key);
+      if (list) list.push(value);
+      else grouped.set(key, [value]);
+    }
+    return grouped;
   }
 }

@@ -136,3 +136,22 @@ t.test('forExport walks every media object oldest first, across read batches', a
   t.same(walked, ids);
   t.same(media(pinnedId).forExport().next().value, { id: ids[0], file_name: '0.jpg', status: 'unresolved', created_at_ms: 1 });
 });
+
+t.test('whom a media object depicts: once per persona, kept with the object and gone with it', async (t) => {
+  const { s, pinnedId, activeId, media } = await mediaServer(t);
+  const photo = media(pinnedId).create({ file_path_as_written: 'family.jpg' });
+  const other = media(pinnedId).create({ file_path_as_written: 'house.jpg' });
+  const [ann, tom] = ['01938f0e-0000-7000-8000-0000000000a1', '01938f0e-0000-7000-8000-0000000000a2'];
+  t.equal(media(pinnedId).depicts(photo.id, tom), true);
+  t.equal(media(pinnedId).depicts(photo.id, ann), true);
+  t.equal(media(pinnedId).depicts(photo.id, ann), false, 'again: nothing new');
+  t.same([...media(pinnedId).depicted([photo.id, other.id, UNKNOWN])], [[photo.id, [ann, tom]]], 'by persona id; an object that depicts no one is left out');
+  t.same([...media(activeId).depicted([photo.id])], [], 'per tree');
+  t.same([...media(pinnedId).depicting([tom, ann, UNKNOWN])], [[ann, [photo.id]], [tom, [photo.id]]], 'the other way round: by persona');
+  media(pinnedId).depicts(other.id, ann);
+  t.same(media(pinnedId).depicting([ann]).get(ann), [photo.id, other.id].sort());
+  t.throws(() => media(pinnedId).depicts(UNKNOWN, ann), { status: 404, code: 'not-found' });
+  t.same(s.records({ treeId: pinnedId, kind: 'media.depicts' }).map((r) => [r.entity_id, r.payload]).reverse(), [[photo.id, { persona: tom }], [photo.id, { persona: ann }], [other.id, { persona: ann }]], 'one record per new pair');
+  media(pinnedId).remove([photo.id]);
+  t.same([...media(pinnedId).depicted([photo.id])], [], 'removed with the media object');
+});

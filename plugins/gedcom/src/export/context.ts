@@ -54,7 +54,7 @@ export class ExportContext {
   /** Persons left out: living, or redacted as a whole. */
   readonly withheld = new Set<string>();
   private readonly sourceXrefs = new Map<string, string>();
-  private mediaRecords = 0;
+  private readonly mediaXrefs = new Map<string, string>();
   /** Where the media files go in a GEDZIP; none for a .ged. */
   readonly archive: MediaArchive | undefined;
 
@@ -95,9 +95,14 @@ export class ExportContext {
     return xref;
   }
 
-  /** The xref of the next media object written (M1, M2, ...): nothing points at one, so it is given as it is written. */
-  mediaXref(): string {
-    return `M${++this.mediaRecords}`;
+  /** The xref of a media object (M1, M2, ...): given at the first INDI that points at it, or when the media list reaches it. */
+  mediaXref(media: string): string {
+    let xref = this.mediaXrefs.get(media);
+    if (!xref) {
+      xref = `M${this.mediaXrefs.size + 1}`;
+      this.mediaXrefs.set(media, xref);
+    }
+    return xref;
   }
 
   /**

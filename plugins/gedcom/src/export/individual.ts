@@ -67,6 +67,7 @@ export function individualRecord(context: ExportContext, person: PersonDto, batc
     if (asso) children.push(asso);
   }
   children.push(...noteStructures(context, batch.notes.get(person.id), 'INDI'));
+  for (const media of batch.media.get(person.id) ?? []) children.push(pointer('OBJE', context.mediaXref(media)));
   context.count('individuals');
   return { ...node('INDI', undefined, children), xref };
 }

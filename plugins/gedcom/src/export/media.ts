@@ -3,25 +3,37 @@
  * same shape in 7.0 and 5.5.1, only FORM's words differ). FILE names the file and never a
  * folder of the user's machine (Rootline keeps none): in a GEDZIP, the path of the bytes
  * inside the archive (`media/x.jpg`); in a .ged, or when the tree has no bytes for it, the
- * bare file name. Media objects do not record whom they depict, so nothing links to them and
- * they are all written, whoever is withheld.
+ * bare file name. An INDI points at the media objects depicting its person; one depicting a
+ * withheld person is not written (depictions.ts).
  */
 import { fileUrlOf, type GedcomNode } from '@rootline/gedcom';
 import type { MediaDto } from '@rootline/contracts/media';
 import { node, type ExportContext } from './context.js';
 import { formOf } from './media-format.js';
 import type { Pacing } from './records.js';
+import { withheldMedia } from './depictions.js';
 
 /** Media objects written between two checkpoints (the media plugin reads 500 rows at a time). */
 const BATCH = 500;
 
 export async function* mediaRecords(context: ExportContext, pacing: Pick<Pacing, 'pause'>): AsyncGenerator<GedcomNode> {
-  let seen = 0;
+  let batch: MediaDto[] = [];
+  const written = function* () {
+    const withheld = withheldMedia(context, batch.map((media) => media.id));
+    for (const media of batch) {
+      if (withheld.has(media.id)) context.lose('OBJE', 'media object depicting a withheld person withheld');
+      const record = withheld.has(media.id) ? undefined : mediaRecord(context, media);
+      if (record) yield record;
+    }
+    batch = [];
+  };
   for (const media of context.services.mediaService.forExport()) {
-    const record = mediaRecord(context, media);
-    if (record) yield record;
-    if (++seen % BATCH === 0) await pacing.pause();
+    batch.push(media);
+    if (batch.length < BATCH) continue;
+    yield* written();
+    await pacing.pause();
   }
+  yield* written();
 }
 
 function mediaRecord(context: ExportContext, media: MediaDto): GedcomNode | undefined {
@@ -42,7 +54,7 @@ function mediaRecord(context: ExportContext, media: MediaDto): GedcomNode | unde
   ]);
   if (redacted?.fields.has('title') && media.title) context.lose('OBJE.FILE.TITL', 'redacted value not written');
   context.count('media');
-  return { ...node('OBJE', undefined, [file]), xref: context.mediaXref() };
+  return { ...node('OBJE', undefined, [file]), xref: context.mediaXref(media.id) };
 }
 
 /** The FILE payload, and the loss report's word when the bytes do not travel with it. */

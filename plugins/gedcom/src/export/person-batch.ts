@@ -26,12 +26,14 @@ export interface PersonBatch {
   notes: Map<string, NoteDto[]>;
   /** persona -> its person, for the persons of this batch. */
   personOf: Map<string, string>;
+  /** person -> the media objects depicting it that are written (depictions.ts). */
+  media: Map<string, string[]>;
 }
 
 /** Claims still standing: the confirmed are written; the others (pending, deferred) wait for the genealogist's review. */
 const STANDING = ['confirmed', 'pending', 'deferred'] as const;
 
-export function loadBatch(context: ExportContext, persons: PersonDto[]): PersonBatch {
+export function loadBatch(context: ExportContext, persons: PersonDto[], media: Map<string, string[]>): PersonBatch {
   const { services } = context;
   const personOf = new Map<string, string>();
   for (const person of persons) for (const persona of person.personas) personOf.set(persona, person.id);
@@ -67,5 +69,6 @@ export function loadBatch(context: ExportContext, persons: PersonDto[]): PersonB
     associations,
     notes: groupBy(services.notesService.forTargets(noteTargets), (note) => note.target),
     personOf,
+    media,
   };
 }

@@ -14,6 +14,8 @@ import { familyRecord } from './family-record.js';
 import { sourceRecord } from './source-record.js';
 import { groupBy } from './details.js';
 import { mediaRecords } from './media.js';
+import { depictions } from './depictions.js';
+import { judge, judgeAhead } from './judging.js';
 
 /** Rows per read: large enough that a query's cost is spread thin, small enough to stay responsive between checkpoints. */
 const BATCH = 1000;
@@ -44,7 +46,7 @@ export async function* exportRecords(context: ExportContext, pacing: Pacing): As
     const page = services.personsService.walk(after, BATCH);
     const kept = page.items.filter((person) => judge(context, person));
     judgeAssociated(context, kept);
-    const batch = loadBatch(context, kept);
+    const batch = loadBatch(context, kept, depictions(context, kept));
     for (const person of kept) {
       sexes.set(person.id, person.sex);
       yield individualRecord(context, person, batch, families);
@@ -84,31 +86,10 @@ export async function* exportRecords(context: ExportContext, pacing: Pacing): As
   if (context.version === '5.5.1') yield { ...node('SUBM', undefined, [node('NAME', 'Rootline user')]), xref: SUBMITTER };
 }
 
-/** Whether a person is written: not living (unless asked for), not redacted as a whole. Withheld ones are remembered. */
-function judge(context: ExportContext, person: PersonDto): boolean {
-  if (person.living && !context.options.includeLiving) {
-    context.withheld.add(person.id);
-    context.lose('INDI', 'living person withheld');
-    return false;
-  }
-  if (context.redacted(person.id)?.whole) {
-    context.withheld.add(person.id);
-    context.lose('INDI', 'redacted person withheld');
-    return false;
-  }
-  return true;
-}
-
 /** An ASSO may point ahead in the file: the persons it names are judged now, so it never points at one withheld later. */
 function judgeAssociated(context: ExportContext, persons: PersonDto[]): void {
   const ids = persons.flatMap((person) => [person.id, ...person.personas]);
-  const named = new Set(context.services.associationsService.fromSubjects(ids).flatMap((row) => (row.to_kind === 'person' ? [row.to] : [])));
-  const found = new Map(context.services.personsService.many([...named]).map((person) => [person.id, person]));
-  for (const id of named) {
-    const person = found.get(id);
-    if (!person) context.withheld.add(id);
-    else if ((person.living && !context.options.includeLiving) || context.redacted(id)?.whole) context.withheld.add(id);
-  }
+  judgeAhead(context, [...new Set(context.services.associationsService.fromSubjects(ids).flatMap((row) => (row.to_kind === 'person' ? [row.to] : [])))]);
 }
 
 /** The events of these partners that belong to one family (both partners take part), by the family's xref. */

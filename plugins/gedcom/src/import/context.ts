@@ -72,7 +72,8 @@ export class MappingContext {
   readonly repositories = new RunMap<string>();
   /** Shared notes some structure pointed at (the others are kept on the run's key at the end). */
   readonly notesUsed = new RunSet();
-  readonly media = new RunMap<string>();
+  /** OBJE xref -> the media objects made of it (one per FILE). */
+  readonly media = new RunMap<string[]>();
   readonly individuals = new RunMap<MappedIndividual>();
   /** `${child xref} ${family xref}` -> the child's FAMC.PEDI in that family. */
   readonly pedigrees = new RunMap<string>();

@@ -53,7 +53,7 @@ export function mapIndividuals(context: MappingContext, records: readonly Gedcom
     context.created('person', person.id);
     if (record.xref) context.individuals.set(record.xref, { persona: personas[at], person: person.id });
     mapNotes(context, record, person.id, 'INDI');
-    mapMediaLinks(context, record, 'INDI');
+    mapMediaLinks(context, record, 'INDI', personas[at]);
   });
 }
 

@@ -39,21 +39,21 @@ function mapMediaObject(context: MappingContext, node: GedcomNode, path: string)
 /** An OBJE record: its media objects, found again by xref from the structures that link to it. */
 export function mapMediaRecord(context: MappingContext, record: GedcomNode): void {
   const created = mapMediaObject(context, record, 'OBJE');
-  if (record.xref && created[0]) context.media.set(record.xref, created[0]);
+  if (record.xref && created.length > 0) context.media.set(record.xref, created);
 }
 
 /**
- * OBJE under a record or a fact: an inline object is made here; a link to an OBJE record is
- * reported (media objects do not yet name what they depict), as is a link to no record.
+ * OBJE under a record or a fact: an inline object is made here, a link to an OBJE record found.
+ * Under an INDI (`persona`: the individual's) each media object is noted as depicting it, so an
+ * export withholds it with a living person; elsewhere (a family, a fact) the link is reported,
+ * as is a link to no record.
  */
-export function mapMediaLinks(context: MappingContext, node: GedcomNode, path: string): void {
+export function mapMediaLinks(context: MappingContext, node: GedcomNode, path: string, persona?: string): void {
   for (const obje of node.children) {
     if (obje.tag !== 'OBJE') continue;
-    if (!obje.pointer) {
-      mapMediaObject(context, obje, `${path}.OBJE`);
-      continue;
-    }
-    if (!context.media.has(obje.pointer)) context.lose(`${path}.OBJE`, obje, `points to no media record (@${obje.pointer}@)`);
-    else context.lose(`${path}.OBJE`, obje, 'link from a record to its media object not kept (the media object is imported)');
+    const media = obje.pointer ? context.media.get(obje.pointer) : mapMediaObject(context, obje, `${path}.OBJE`);
+    if (media === undefined) context.lose(`${path}.OBJE`, obje, `points to no media record (@${obje.pointer}@)`);
+    else if (persona !== undefined) for (const id of media) context.services.mediaService.depicts(id, persona);
+    else if (obje.pointer) context.lose(`${path}.OBJE`, obje, 'link from a record to its media object not kept (the media object is imported)');
   }
 }
