@@ -7,8 +7,8 @@ export interface KeptSignals {
   /** The tree's last record when the picture was last brought up to date (0 and '' for an empty log). */
   seq: number;
   recordId: string;
-  /** The signals as shown at that record, at the largest example cap; a smaller one is a prefix. */
-  shown: SignalsDto;
+  /** The signals as shown at that record, at the largest example cap (a smaller one is a prefix); none yet right after a whole reading. */
+  shown?: SignalsDto;
 }
 
 /**
@@ -18,6 +18,7 @@ export interface KeptSignals {
  */
 export class SignalsCache {
   private readonly trees = new Map<string, KeptSignals>();
+  private readonly readings = new Map<string, Promise<void>>();
 
   get(tree: string): KeptSignals | undefined {
     return this.trees.get(tree);
@@ -25,5 +26,17 @@ export class SignalsCache {
 
   set(tree: string, kept: KeptSignals): void {
     this.trees.set(tree, kept);
+  }
+
+  /** Runs `read` (a whole reading of `tree`), or waits for the one already running: requests that come meanwhile share it. */
+  reading(tree: string, read: () => Promise<KeptSignals>): Promise<void> {
+    let running = this.readings.get(tree);
+    if (!running) {
+      running = read()
+        .then((kept) => this.set(tree, kept))
+        .finally(() => this.readings.delete(tree));
+      this.readings.set(tree, running);
+    }
+    return running;
   }
 }

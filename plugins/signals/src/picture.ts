@@ -77,6 +77,11 @@ const better = (row: Best, best: Best | undefined) =>
   best === undefined ||
   (row.confirmed !== best.confirmed ? row.confirmed : row.rank !== best.rank ? row.rank < best.rank : row.created !== best.created ? row.created < best.created : row.id < best.id);
 
+/** Runs a reading's steps to the end at once. */
+function drain(steps: Generator<void>): void {
+  for (let step = steps.next(); !step.done; step = steps.next());
+}
+
 /** A person's marriages, parents' or children's edges: an empty list for none. */
 function listed<K, V>(map: Map<K, V[]>, key: K): V[] {
   return map.get(key) ?? [];
@@ -120,13 +125,28 @@ export class TreePicture {
   private readonly intervals = new Map<string, Interval | null>();
   private readonly fromText = dateReader();
 
-  /** The picture of the whole tree. */
+  /** The picture of the whole tree, read in one go. */
   static of(reads: SignalReads): TreePicture {
     const picture = new TreePicture();
-    picture.load(reads, undefined);
-    picture.recheck(picture.persons.keys());
-    picture.reloadClaims(reads, undefined);
+    drain(picture.whole(reads));
     return picture;
+  }
+
+  /**
+   * The picture of the whole tree, read with `pause` between its steps (after each whole-tree
+   * statement, never inside one, and every few thousand persons checked), so a large tree
+   * does not hold the event loop for the whole reading.
+   */
+  static async built(reads: SignalReads, pause: () => Promise<void>): Promise<TreePicture> {
+    const picture = new TreePicture();
+    for (const _step of picture.whole(reads)) await pause();
+    return picture;
+  }
+
+  private *whole(reads: SignalReads): Generator<void> {
+    yield* this.load(reads, undefined);
+    yield* this.recheck([...this.persons.keys()]);
+    this.reloadClaims(reads, undefined);
   }
 
   /** Brings the picture up to date after changes that touched `persons` and `claims`. */
@@ -137,17 +157,18 @@ export class TreePicture {
     const touched = new Set(persons);
     for (const id of persons) for (const edge of [...listed(this.parentsOf, id), ...listed(this.childrenOf, id)]) touched.add(edge.parent).add(edge.child);
     for (const id of persons) this.forget(id);
-    if (persons.size > 0) this.load(reads, [...persons]);
-    this.recheck(touched);
+    if (persons.size > 0) drain(this.load(reads, [...persons]));
+    drain(this.recheck(touched));
     if (claims.size > 0) this.reloadClaims(reads, claims);
   }
 
-  /** Reads the rows of `ids` (every person when undefined) into the picture. */
-  private load(reads: SignalReads, ids: string[] | undefined): void {
+  /** Reads the rows of `ids` (every person when undefined) into the picture; a step after each statement. */
+  private *load(reads: SignalReads, ids: string[] | undefined): Generator<void> {
     const { persons } = this;
     for (const [id, sex, birthSort, birthClaim, deathSort] of reads.vitals(ids)) {
       persons.set(id, { sex, birth: this.fromKey(birthSort), birthClaim, birthIsBaptism: false, death: this.fromKey(deathSort) });
     }
+    yield;
     const personas: string[] = [];
     for (const [id, persona] of reads.personas(ids)) {
       this.personOf.set(persona, id);
@@ -156,11 +177,13 @@ export class TreePicture {
       else this.personasOf.set(id, [persona]);
       personas.push(persona);
     }
+    yield;
     const ofPersonas = ids === undefined ? undefined : personas;
     for (const persona of reads.sourced(ofPersonas)) {
       const id = this.personOf.get(persona);
       if (id !== undefined) this.sourced.add(id);
     }
+    yield;
     for (const [id, persona, kind, status, date, created] of reads.dated(ofPersonas)) {
       const owner = this.personOf.get(persona);
       if (owner === undefined) continue;
@@ -175,6 +198,7 @@ export class TreePicture {
       const found = persons.get(owner);
       if (kind !== BIRTH && found && found.birthClaim === id) found.birthIsBaptism = true;
     }
+    yield;
     for (const [id, sortDate, subject, subjectKind] of reads.marriages(ids === undefined ? undefined : [...ids, ...personas])) {
       const owner = subjectKind === 'person' ? subject : this.personOf.get(subject);
       const date = this.fromKey(sortDate);
@@ -184,6 +208,7 @@ export class TreePicture {
       if (owners) owners.add(owner);
       else this.eventOwners.set(id, new Set([owner]));
     }
+    yield;
     for (const [parent, child, pedigree] of reads.edges(ids)) {
       const edge = { parent, child, pedigree };
       this.edgeList(this.parentsOf, child).push(edge);
@@ -247,9 +272,11 @@ export class TreePicture {
     this.found.born_after_mother_death.delete(`${edge.child} ${edge.parent}`);
   }
 
-  /** Checks `ids` again: their own offences and those of every edge they are an end of. */
-  private recheck(ids: Iterable<string>): void {
+  /** Checks `ids` again: their own offences and those of every edge they are an end of; a step every 5,000. */
+  private *recheck(ids: Iterable<string>): Generator<void> {
+    let checked = 0;
     for (const id of ids) {
+      if (++checked % 5_000 === 0) yield;
       this.forgetOwnOffences(id);
       this.checkPerson(id);
       for (const edge of listed(this.childrenOf, id)) this.checkEdge(edge);

@@ -28,30 +28,56 @@ export const MAX_FOLLOWED_RECORDS = 2_000;
 export class SignalsService {
   constructor(private readonly cradle: SignalsCradle) {}
 
-  /** The signals as of now, with at most `limit` examples each. */
-  signals(limit: number): SignalsDto {
+  /**
+   * The signals as of now, with at most `limit` examples each: the kept picture brought up to
+   * date from the records written since; without one (the first read), or after more changes
+   * than are followed, the whole tree is read first (with pauses, see `TreePicture.built`), and
+   * what changed during that reading is followed at once, however much it was.
+   */
+  async signals(limit: number): Promise<SignalsDto> {
+    for (let readings = 0; ; readings++) {
+      const followed = this.followed(limit, readings === 0 ? MAX_FOLLOWED_RECORDS : Infinity);
+      if (followed) return followed;
+      await this.readWhole();
+    }
+  }
+
+  /** The kept picture brought up to date and shown; undefined when there is none or more than `max` records to follow. */
+  private followed(limit: number, max: number): SignalsDto | undefined {
     const { tree, signalsCache } = this.cradle;
     const kept = signalsCache.get(tree.id);
-    const newest = tree.records.list({ beforeSeq: null, limit: 1, kindPrefixes: [] })[0];
-    const seq = newest?.seq ?? 0;
-    const recordId = newest?.record_id ?? '';
-    if (kept?.seq === seq && kept.recordId === recordId) return cut(kept.shown, limit);
-    const records = kept && recordsSince(tree, kept.seq, kept.recordId, MAX_FOLLOWED_RECORDS);
-    let picture: TreePicture;
-    if (kept && records) {
-      picture = kept.picture;
+    if (!kept) return undefined;
+    const { seq, recordId } = this.newest();
+    if (kept.shown && kept.seq === seq && kept.recordId === recordId) return cut(kept.shown, limit);
+    const records = recordsSince(tree, kept.seq, kept.recordId, max);
+    if (!records) return undefined;
+    if (records.length > 0) {
       const { assertionsService, eventsService } = this.cradle;
-      const touched = touchedBy(records, picture, {
+      const touched = touchedBy(records, kept.picture, {
         personaOfClaim: (claim) => assertionsService.get(claim)?.persona,
         eventSubjects: (event) => eventsService.get(event)?.participants ?? [],
       });
-      picture.update(signalReads(this.cradle), touched.persons, touched.claims);
-    } else {
-      picture = TreePicture.of(signalReads(this.cradle));
+      kept.picture.update(signalReads(this.cradle), touched.persons, touched.claims);
     }
-    const shown = this.shown(picture, MAX_EXAMPLES);
-    signalsCache.set(tree.id, { picture, seq, recordId, shown });
+    const shown = this.shown(kept.picture, MAX_EXAMPLES);
+    signalsCache.set(tree.id, { picture: kept.picture, seq, recordId, shown });
     return cut(shown, limit);
+  }
+
+  /** A whole reading of the tree, as of its last record when the reading starts (what is written meanwhile is followed afterwards). */
+  private readWhole(): Promise<void> {
+    const { tree, signalsCache } = this.cradle;
+    return signalsCache.reading(tree.id, async () => {
+      const { seq, recordId } = this.newest();
+      const picture = await TreePicture.built(signalReads(this.cradle), () => new Promise((resolve) => setImmediate(resolve)));
+      return { picture, seq, recordId };
+    });
+  }
+
+  /** The tree's last record (0 and '' for an empty log). */
+  private newest(): { seq: number; recordId: string } {
+    const newest = this.cradle.tree.records.list({ beforeSeq: null, limit: 1, kindPrefixes: [] })[0];
+    return { seq: newest?.seq ?? 0, recordId: newest?.record_id ?? '' };
   }
 
   /** The signals computed from the whole tree, nothing kept: what `signals` must always agree with. */

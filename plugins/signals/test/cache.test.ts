@@ -7,18 +7,18 @@ t.test('a read again answers the kept signals until the tree changes, then bring
   const d = new Desk(s);
   const first = await d.life('First', '1850', '1849');
   const calls: string[] = [];
-  const { of } = TreePicture;
+  const { built } = TreePicture;
   const { update } = TreePicture.prototype;
-  TreePicture.of = (reads) => {
+  TreePicture.built = (reads, pause) => {
     calls.push('whole');
-    return of.call(TreePicture, reads);
+    return built.call(TreePicture, reads, pause);
   };
   TreePicture.prototype.update = function (this: TreePicture, ...args: Parameters<typeof update>) {
     calls.push(`update ${args[1].size} ${args[2].size}`);
     return update.apply(this, args);
   };
   t.teardown(() => {
-    TreePicture.of = of;
+    TreePicture.built = built;
     TreePicture.prototype.update = update;
   });
 
@@ -49,4 +49,34 @@ t.test('a read again answers the kept signals until the tree changes, then bring
   await d.source();
   await d.signals();
   t.same(calls, ['whole', 'update 1 2', 'whole', 'update 0 0']);
+});
+
+t.test('a whole reading pauses between its steps, is shared by the reads that come meanwhile, and what changed during it is followed', async (t) => {
+  const s = await signalsServer(t);
+  const d = new Desk(s);
+  const early = await d.life('Early', '1850', '1849');
+  const { built } = TreePicture;
+  let readings = 0;
+  let pauses = 0;
+  let written: Promise<unknown> | undefined;
+  TreePicture.built = (reads, pause) => {
+    readings++;
+    return built.call(TreePicture, reads, async () => {
+      // A change while the tree is being read: the answer must still include it.
+      if (pauses++ === 0) written = d.life('During', '1850', '1849');
+      await pause();
+    });
+  };
+  t.teardown(() => {
+    TreePicture.built = built;
+  });
+  const [first, second] = await Promise.all([d.signals(), d.signals()]);
+  await written;
+  t.equal(readings, 1, 'two reads at once: one whole reading');
+  t.ok(pauses >= 5, `the reading paused between its steps (${pauses} pauses)`);
+  t.same(first, second);
+  const now = await d.signals();
+  t.equal(now.date_inconsistencies.died_before_born.count, 2, 'the person written during the reading is there');
+  t.equal(now.date_inconsistencies.died_before_born.examples[0].id, early.id);
+  t.equal(readings, 1, 'and it came by following the records, not by reading again');
 });

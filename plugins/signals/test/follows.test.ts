@@ -16,19 +16,17 @@ t.test('the signals follow every kind of change and always show what a whole rea
   const kernel = s.server.kernel;
   const services = () => kernel.servicesFor(kernel.activeTree(), systemActor);
   let wholeReadings = 0;
-  const of = TreePicture.of;
-  TreePicture.of = (reads) => {
+  const built = TreePicture.built;
+  TreePicture.built = (reads, pause) => {
     wholeReadings++;
-    return of.call(TreePicture, reads);
+    return built.call(TreePicture, reads, pause);
   };
   t.teardown(() => {
-    TreePicture.of = of;
+    TreePicture.built = built;
   });
   const check = async (step: string) => {
     const shown = await d.signals({ examples: 100 });
-    const counted = wholeReadings;
     t.same(shown, services().signalsService.compute(100), step);
-    wholeReadings = counted;
     return shown;
   };
 
