@@ -283,7 +283,7 @@ t.test('what the reader may see: a conflict\'s claims go through it by id, the d
   const human = s.server.kernel.servicesFor(tree, { kind: 'human', credentialId: null });
   // Readers like the views plugin's with `b` redacted: an agent reads the marker, the human gets `redacted`.
   const hide = (agentReads: boolean) => <T>(value: T): T =>
-    JSON.parse(JSON.stringify(value), (_key, v) => (v !== null && typeof v === 'object' && v.id === b ? (agentReads ? { ...v, date: '[redacted]' } : { ...v, redacted: ['date'] }) : v));
+    JSON.parse(JSON.stringify(value), (_key, v) => (v !== null && typeof v === 'object' && v.id === b ? (agentReads ? { ...v, date: '[redacted]' } : { ...v, redacted: ['persona', 'date'] }) : v));
   const [seen] = agent.projectStateService.digest(undefined, hide(true)).sections.conflicts.items;
   t.same(seen.claims, [{ assertion: a, value: null, date: '1850', place: null }, { assertion: b, value: null, date: '[redacted]', place: null }]);
   t.equal(seen.disagreement, 'Not shown: a claim of this conflict is redacted', 'the disagreement quotes the hidden date');

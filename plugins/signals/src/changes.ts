@@ -13,8 +13,12 @@ export interface Lookups {
   eventSubjects(event: string): { person?: string; persona?: string }[];
 }
 
-/** Payload fields of person and relationship records that name persons. */
-const PERSON_FIELDS = ['survivor', 'merged', 'new_person', 'parent', 'child', 'from_parent', 'to_parent'];
+/**
+ * Payload fields of person and relationship records that name persons besides the record's own
+ * (a merge's survivor is the record's person; a reparent's old parent was the child's parent,
+ * and the picture checks the parents and children a touched person had).
+ */
+const PERSON_FIELDS = ['merged', 'new_person', 'parent', 'child', 'to_parent'];
 
 /**
  * The persons and claims `records` touched, as the picture knew the tree before them (a persona's

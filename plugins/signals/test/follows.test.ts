@@ -97,6 +97,7 @@ t.test('the signals follow every kind of change and always show what a whole rea
   await check('that marriage removed');
 
   const young = await d.life('Young', '1850', null, 'M');
+  await check('a five-year-old');
   await d.post('/relationships/reparent', { child: child.id, from_parent: father.id, to_parent: young.id });
   shown = await check('the child reparented to a five-year-old');
   t.equal(shown.date_inconsistencies.parent_under_12.count, 1);
@@ -109,6 +110,7 @@ t.test('the signals follow every kind of change and always show what a whole rea
   const twin = await d.life('Mary', '1820', null, 'F');
   const grandmother = await d.life('Ann', '1760', null, 'F');
   await d.parent(grandmother.id, twin.id);
+  await check('a second Mary, with a mother');
   await d.post('/persons/merge', { survivor: mother.id, merged: twin.id });
   shown = await check('two persons merged');
   t.same(shown.date_inconsistencies.mother_over_55.examples.map((example: { id: string }) => example.id), [grandmother.id], 'the merged person\'s mother, 60 at the survivor\'s birth');
@@ -136,6 +138,11 @@ t.test('the signals follow every kind of change and always show what a whole rea
   await d.post(`/persons/${top.id}/retract`, {});
   shown = await check('the top of the line retracted');
   t.ok(lines(shown).includes(middle.id) && !lines(shown).includes(top.id), 'the line ends one down now');
+  const newTop = await d.life('NewTop', '1700');
+  await check('a person alone');
+  await d.parent(newTop.id, middle.id);
+  shown = await check('given as a parent to the line\'s top');
+  t.ok(lines(shown).includes(newTop.id) && !lines(shown).includes(middle.id), 'the line ends at the new parent');
   await d.post('/personas', { given: 'Nobody', surname: 'Else' });
   await check('a persona in no person');
   t.equal(wholeReadings, 0, 'every change above was followed, the whole tree never read again');
