@@ -39,7 +39,7 @@ export function touchedBy(records: readonly TreeRecord[], picture: TreePicture, 
     if (id !== undefined) persons.add(id);
   };
   for (const record of records) {
-    const payload = (record.payload ?? {}) as Record<string, unknown>;
+    const payload = Object(record.payload) as Record<string, unknown>;
     switch (record.entity_type) {
       case 'assertion':
         claims.add(record.entity_id);

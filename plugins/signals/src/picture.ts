@@ -95,6 +95,9 @@ function listed<K, V>(map: Map<K, V[]>, key: K): V[] {
  * checked again, with their parents and children (an edge's checks read both ends).
  */
 export class TreePicture {
+  /** Persons checked between two pauses of a whole reading. */
+  static checksPerStep = 5_000;
+
   /** The active person of each persona of an active person. */
   readonly personOf = new Map<string, string>();
   /** The persons taking part in each dated marriage event: whom its change touches. */
@@ -201,9 +204,9 @@ export class TreePicture {
     yield;
     for (const [id, sortDate, subject, subjectKind] of reads.marriages(ids === undefined ? undefined : [...ids, ...personas])) {
       const owner = subjectKind === 'person' ? subject : this.personOf.get(subject);
-      const date = this.fromKey(sortDate);
-      if (owner === undefined || !date) continue;
-      this.married(owner, { id, kind: 'event' }, date);
+      if (owner === undefined) continue;
+      // The read keeps events with a sort key only, and every key has an interval.
+      this.married(owner, { id, kind: 'event' }, this.fromKey(sortDate) as Interval);
       const owners = this.eventOwners.get(id);
       if (owners) owners.add(owner);
       else this.eventOwners.set(id, new Set([owner]));
@@ -276,7 +279,7 @@ export class TreePicture {
   private *recheck(ids: Iterable<string>): Generator<void> {
     let checked = 0;
     for (const id of ids) {
-      if (++checked % 5_000 === 0) yield;
+      if (++checked % TreePicture.checksPerStep === 0) yield;
       this.forgetOwnOffences(id);
       this.checkPerson(id);
       for (const edge of listed(this.childrenOf, id)) this.checkEdge(edge);

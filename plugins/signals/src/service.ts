@@ -35,11 +35,12 @@ export class SignalsService {
    * what changed during that reading is followed at once, however much it was.
    */
   async signals(limit: number): Promise<SignalsDto> {
-    for (let readings = 0; ; readings++) {
-      const followed = this.followed(limit, readings === 0 ? MAX_FOLLOWED_RECORDS : Infinity);
-      if (followed) return followed;
+    let shown = this.followed(limit, MAX_FOLLOWED_RECORDS);
+    while (!shown) {
       await this.readWhole();
+      shown = this.followed(limit, Infinity);
     }
+    return shown;
   }
 
   /** The kept picture brought up to date and shown; undefined when there is none or more than `max` records to follow. */

@@ -127,6 +127,10 @@ t.test('the signals follow every kind of change and always show what a whole rea
   t.equal(shown.date_inconsistencies.born_after_mother_death.count, 0);
   services().assertionsService.remove(systemActor, occupation, 'entered twice');
   await check('a claim removed');
+  const brief = await d.claim(father.persona, { kind: 'occupation', value: 'Carter' }, s.agentToken);
+  await d.post(`/assertions/${brief}/confirm`);
+  services().assertionsService.remove(systemActor, brief, 'entered twice');
+  await check('a claim confirmed and removed before the next read');
   const top = await d.life('Top', '1700');
   const middle = await d.life('Middle', '1730');
   const bottom = await d.life('Bottom', '1760');
