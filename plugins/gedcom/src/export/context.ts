@@ -77,32 +77,17 @@ export class ExportContext {
 
   /** The xref of a person who is written (I1, I2, ... in the order first needed). */
   personXref(person: string): string {
-    let xref = this.personXrefs.get(person);
-    if (!xref) {
-      xref = `I${this.personXrefs.size + 1}`;
-      this.personXrefs.set(person, xref);
-    }
-    return xref;
+    return numbered(this.personXrefs, 'I', person);
   }
 
   /** The xref of a source (S1, S2, ...): given at its first citation, or when the source list reaches it. */
   sourceXref(source: string): string {
-    let xref = this.sourceXrefs.get(source);
-    if (!xref) {
-      xref = `S${this.sourceXrefs.size + 1}`;
-      this.sourceXrefs.set(source, xref);
-    }
-    return xref;
+    return numbered(this.sourceXrefs, 'S', source);
   }
 
   /** The xref of a media object (M1, M2, ...): given at the first INDI that points at it, or when the media list reaches it. */
   mediaXref(media: string): string {
-    let xref = this.mediaXrefs.get(media);
-    if (!xref) {
-      xref = `M${this.mediaXrefs.size + 1}`;
-      this.mediaXrefs.set(media, xref);
-    }
-    return xref;
+    return numbered(this.mediaXrefs, 'M', media);
   }
 
   /**
@@ -120,4 +105,14 @@ export class ExportContext {
     const redacted = this.redacted(target);
     return !redacted || (!redacted.whole && !redacted.fields.has(field));
   }
+}
+
+/** The xref `id` has in `given`, or the next of `prefix` (prefix + 1, 2, ...) given to it now. */
+function numbered(given: Map<string, string>, prefix: string, id: string): string {
+  let xref = given.get(id);
+  if (!xref) {
+    xref = `${prefix}${given.size + 1}`;
+    given.set(id, xref);
+  }
+  return xref;
 }
