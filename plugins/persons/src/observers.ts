@@ -9,7 +9,8 @@ import { VITAL_KINDS } from './vitals.js';
  * changed them (the personas and assertions plugins never call persons):
  * - `persona.*` of a persona in an active person: names, sex and search text again;
  * - `assertion.captured.v1` of a birth/baptism/christening/death/burial claim, and every
- *   status change of a claim: the birth and death summaries of the claim's person.
+ *   status change of a claim, and `assertion.removed.v1` (an import undone): the birth and
+ *   death summaries of the claim's person.
  * Evidence attached changes no date, place or status, so it is skipped.
  */
 export function followPersonasAndClaims(app: FastifyInstance): void {
@@ -24,14 +25,15 @@ export function followPersonasAndClaims(app: FastifyInstance): void {
 
   app.kernel.onRecord('assertion.', (tree, record, services) => {
     if (record.kind.startsWith('assertion.evidence_attached.')) return;
-    if (record.kind.startsWith('assertion.captured.')) return claimCaptured(tree, record, services);
+    // A captured claim is new and a removed one is gone: the record's payload names the persona.
+    if (record.kind.startsWith('assertion.captured.') || record.kind.startsWith('assertion.removed.')) return vitalClaimOf(tree, record, services);
     const persons = services().personsService;
     const person = persons.personOfClaim(record.entity_id);
     if (person) persons.refresh(person, record.at_ms);
   });
 
   /** The tree's services are made only for a vital claim of a concluded persona (a scope per claim costs). */
-  function claimCaptured(tree: Tree, record: TreeRecord, services: () => { personsService: PersonsService }): void {
+  function vitalClaimOf(tree: Tree, record: TreeRecord, services: () => { personsService: PersonsService }): void {
     const { persona, kind } = record.payload as { persona?: string; kind?: string };
     if (!persona || !kind || !VITAL_KINDS.includes(kind)) return;
     const person = new PersonStore(tree).personOfPersona(persona);

@@ -1,5 +1,6 @@
 import t from 'tap';
 import type { TestServer } from '@rootline/kernel/testing';
+import { systemActor } from '@rootline/kernel';
 import { claim, conclude, ok, otherTree, persona, personsServer } from './fixtures/helpers.js';
 
 const get = (s: TestServer, id: string, prefix = '/v1') => ok(s.request('GET', `${prefix}/persons/${id}`));
@@ -91,4 +92,25 @@ t.test('summaries follow claims on the pinned mount of a tree that is not active
   await review(s, death, 'confirm', other.prefix);
   t.match((await get(s, person.id, other.prefix)).death, { flagged: false });
   t.equal((await get(s, here.id)).death, null, 'the active tree\'s person is untouched');
+});
+
+t.test('a claim removed (an import undone) leaves the summaries: the next claim stands in, or none', async (t) => {
+  const s = await personsServer(t);
+  const nell = await persona(s, { given: 'Nell', surname: 'Gwyn' });
+  const baptism = await claim(s, { persona: nell, kind: 'baptism', date: '1950' }, 'agent');
+  const birth = await claim(s, { persona: nell, kind: 'birth', date: '2 FEB 1950' });
+  const death = await claim(s, { persona: nell, kind: 'death', date: '2010' });
+  const person = await conclude(s, [nell]);
+  t.match(person.birth, { assertion: birth, status: 'confirmed' });
+  const cradle = s.server.kernel.servicesFor(s.server.kernel.trees.active(), { kind: 'human', credentialId: null });
+
+  t.ok(cradle.assertionsService.remove(systemActor, birth, 'import undone'));
+  let now = await get(s, person.id);
+  t.match(now.birth, { date: '1950', assertion: baptism, status: 'pending', flagged: true }, 'the birth removed: the pending baptism stands in');
+  t.ok(now.updated_at_ms >= person.updated_at_ms);
+
+  cradle.assertionsService.remove(systemActor, death, 'import undone');
+  now = await get(s, person.id);
+  t.equal(now.death, null, 'the only death claim removed: no death summary');
+  t.equal(now.living, true, 'and the person, born in 1950, counts as living again');
 });
