@@ -6,6 +6,8 @@
  * prints one JSON line: import ms, the server's CPU seconds meanwhile, persons, persons/s, the
  * server's peak RSS, API p99.
  * ROOTLINE_BENCH_NODE_ARGS adds node flags to the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`).
+ * ROOTLINE_BENCH_EXPORT=1 then exports the tree (GEDCOM 7.0, living included) and prints a
+ * second line: export ms and the server's CPU seconds meanwhile.
  */
 import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -58,6 +60,20 @@ try {
   latencies.sort((a, b) => a - b);
   const persons = result?.counts?.persons ?? 0;
   process.stdout.write(`${JSON.stringify({ tiles, import_ms: Math.round(ms), server_cpu_s: Number(cpu.toFixed(1)), persons, persons_per_s: Math.round(persons / (ms / 1000)), peak_rss_mb: Math.round(rss), api_p99_ms: Number(latencies[Math.floor(latencies.length * 0.99)].toFixed(1)), api_max_ms: Number(latencies.at(-1)!.toFixed(1)), api_requests: latencies.length, counts: result?.counts })}\n`);
+  if (process.env.ROOTLINE_BENCH_EXPORT) {
+    const exportCpu = cpuSeconds(server.child.pid!);
+    const exportStarted = performance.now();
+    const exported = await fetch(`${url}/v1/gedcom/export`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ version: '7.0', include_living: true }) });
+    if (exported.status !== 202) throw new Error(`export answered ${exported.status}: ${await exported.text()}`);
+    const exportJob = ((await exported.json()) as { job_id: string }).job_id;
+    for (;;) {
+      const job = (await (await fetch(`${url}/v1/jobs/${exportJob}`, { headers })).json()) as { state: string; error?: unknown };
+      if (job.state === 'succeeded') break;
+      if (job.state === 'failed' || job.state === 'cancelled') throw new Error(`export ended ${job.state}: ${JSON.stringify(job.error)}`);
+      await sleep(20);
+    }
+    process.stdout.write(`${JSON.stringify({ export_ms: Math.round(performance.now() - exportStarted), export_server_cpu_s: Number((cpuSeconds(server.child.pid!) - exportCpu).toFixed(1)) })}\n`);
+  }
 } finally {
   await stopProcess(server.child);
   rmSync(work, { recursive: true, force: true });
