@@ -7,7 +7,9 @@ const root = import.meta.dirname;
 const target = mutationTarget(root, process.env.ROOTLINE_MUTATION_TARGET || 'kernel');
 // `--tests <glob>` of run.mjs: a narrower set of the package's test files.
 const testFiles = process.env.ROOTLINE_MUTATION_TESTS ? [process.env.ROOTLINE_MUTATION_TESTS] : target.testFiles;
-const reports = `reports/mutation/${target.slug}`;
+// `--sample N` of run.mjs: the sampled mutants' ranges, and the sample's own report folder.
+const reports = `reports/mutation/${process.env.ROOTLINE_MUTATION_SLUG || target.slug}`;
+const mutate = process.env.ROOTLINE_MUTATION_MUTATE ? JSON.parse(process.env.ROOTLINE_MUTATION_MUTATE) : target.mutate;
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
@@ -19,11 +21,12 @@ export default {
     nodeArgs: ['--import', 'tsx'],
     forceBail: true,
   },
-  mutate: target.mutate,
+  mutate,
   // Mutants in the API description's prose (summary, description, tags, examples) are not
   // counted: tools/mutation/src/ignore-api-docs.mjs, docs/testing.md.
-  plugins: ['@stryker-mutator/tap-runner', './tools/mutation/src/ignore-api-docs.mjs'],
-  ignorers: ['api-docs'],
+  plugins: ['@stryker-mutator/tap-runner', './tools/mutation/src/ignore-api-docs.mjs', './tools/mutation/src/ignore-unsampled.mjs'],
+  // `unsampled` ignores only under `--sample` (the mutants nested in a sampled one's range).
+  ignorers: ['api-docs', ...(process.env.ROOTLINE_MUTATION_SAMPLE_FILE ? ['unsampled'] : [])],
   // Per test file: a mutant runs only the files that reached it.
   coverageAnalysis: 'perTest',
   // Packages load one another through workspace symlinks (node_modules/@rootline/*): a
