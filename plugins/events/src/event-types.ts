@@ -3,7 +3,7 @@
  * tag (`_MILT`), or a custom type written `custom:<text>`. Anything else is refused, so a
  * typo (`BIRTH`, `Baptsim`) is caught instead of quietly becoming a type of its own.
  */
-const GEDCOM_TYPES: Record<string, string> = {
+export const GEDCOM_TYPES: Record<string, string> = {
   // Individual events
   ADOP: 'Adoption',
   BAPM: 'Baptism',

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { eventTypeLabel, normalizeEventType } from '../src/event-types.js';
+import { eventTypeLabel, GEDCOM_TYPES, normalizeEventType } from '../src/event-types.js';
 import { normalizeRole } from '../src/roles.js';
 import { eventDate, placeKey, windowRange } from '../src/dates.js';
 
@@ -8,11 +8,14 @@ t.test('event types and their labels', async (t) => {
   t.equal(normalizeEventType('_Milt'), '_MILT');
   t.equal(normalizeEventType('custom:\tCourt   appearance '), 'custom:Court appearance');
   t.equal(normalizeEventType('Custom:Baptême'), 'custom:Baptême', 'the custom text keeps its case and accents');
-  for (const refused of ['BIRTH', 'custom:', '_', 'B A P M', 'EVEN2']) t.equal(normalizeEventType(refused), null, refused);
+  for (const refused of ['BIRTH', 'custom:', '_', 'B A P M', 'EVEN2', 'X_MILT', 'MILT_', '1_A', '_MILT X', ' custom: ']) t.equal(normalizeEventType(refused), null, refused);
   t.equal(eventTypeLabel('BAPM'), 'Baptism');
   t.equal(eventTypeLabel('MARR'), 'Marriage');
   t.equal(eventTypeLabel('custom:Court appearance'), 'Court appearance');
   t.equal(eventTypeLabel('_MILT'), '_MILT');
+  t.equal(eventTypeLabel('EVEN'), 'Event');
+  t.equal(eventTypeLabel('CAST'), 'Caste');
+  t.equal(eventTypeLabel('SLGS'), 'LDS sealing to spouse');
 });
 
 t.test('roles are tidied', async (t) => {
@@ -41,4 +44,16 @@ t.test('dates, places and windows', async (t) => {
   t.notOk(inside('1849-12-31:32', windowRange(1850, 1850)));
   t.notOk(inside('-9957-03-15:32', windowRange(1, 1850)), 'BCE keys sort before year 1');
   t.ok(inside('9999-12-31:32', windowRange(9999, 9999)));
+});
+
+t.test('every GEDCOM type a genealogist can pick has a label of its own: none blank, none shared', async (t) => {
+  const labels = new Map<string, string>();
+  for (const [tag, label] of Object.entries(GEDCOM_TYPES)) {
+    t.equal(normalizeEventType(tag.toLowerCase()), tag, `${tag} is a type`);
+    t.equal(eventTypeLabel(tag), label);
+    t.match(label, /^[A-Z][a-z]*( [a-z]+)*$|^LDS [a-z]+( [a-z]+)*$/, `${tag}: "${label}" is a phrase, capitalised`);
+    t.notOk(labels.has(label), `${tag}: "${label}" is not also ${labels.get(label)}'s label`);
+    labels.set(label, tag);
+  }
+  t.equal(labels.size, 52, 'the GEDCOM 7 events and attributes, EVEN and FACT, and the LDS ordinances');
 });
