@@ -121,3 +121,22 @@ t.test('categories: every template named exists in the sources catalogue; scopes
   t.same(categoriesOfScope(null), []);
   t.same(categoriesOfScope(undefined), []);
 });
+
+t.test('every record category reads as itself: a label of its own, templates and keywords in one category only', async (t) => {
+  const labels = new Set<string>();
+  const templates = new Set<string>();
+  for (const category of RECORD_CATEGORIES) {
+    t.match(category.label, /^[A-Z][A-Za-z]+( [A-Za-z]+)*( \(.+\))?$|^DNA$/, `${category.id}: "${category.label}"`);
+    t.notOk(labels.has(category.label), `${category.id}: its label is no other category's`);
+    labels.add(category.label);
+    for (const template of category.templates) {
+      t.equal(categoryOfTemplate(template), category.id, `${template} -> ${category.id}`);
+      t.notOk(templates.has(template), `${template} in one category only`);
+      templates.add(template);
+    }
+    for (const keyword of category.keywords) {
+      t.match(keyword, /^[a-z]+( [a-z]+)?$/, `${category.id}: keyword "${keyword}"`);
+      t.ok(categoriesOfScope(`records: ${keyword}.`).includes(category.id), `"${keyword}" alone names ${category.id}`);
+    }
+  }
+});
