@@ -1,0 +1,43 @@
+import t from 'tap';
+import type { Redactions } from '../src/redactions/cache.js';
+import { applyRedactions } from '../src/redactions/mask.js';
+
+/**
+ * The masking rule on parsed replies, without a server: which objects describe a redacted
+ * entity, and which of their fields an agent loses. (Through the routes: redactions*.test.ts.)
+ */
+const PERSON = '01938f10-1a2b-7c3d-8e4f-5a6b7c8d9e0f';
+const redactions = (targets: [string, { whole: boolean; fields: string[] }][]): Redactions => ({
+  targets: new Map(targets.map(([id, { whole, fields }]) => [id, { whole, fields: new Set(fields) }])),
+  quotes: null,
+  needles: [],
+  derivable: false,
+});
+const masked = (value: unknown, r: Redactions, agent = true) => {
+  const copy = structuredClone(value);
+  return { changed: applyRedactions(copy, r, agent), value: copy };
+};
+
+t.test('a whole person in a summary without an id (a pedigree slot): each field it shows is hidden, no field is added', async (t) => {
+  const whole = redactions([[PERSON, { whole: true, fields: [] }]]);
+  const slot = { person: PERSON, display_name: 'William Smyth', birth: '1851', death: '1920', life_years: '1851–1920', label: 'William Smyth (1851–1920)', generation: 2 };
+  t.same(masked(slot, whole).value, { person: PERSON, display_name: '[redacted]', birth: '[redacted]', death: '[redacted]', life_years: '[redacted]', label: '[redacted]', generation: 2 });
+  t.same(masked({ person: PERSON, display_name: 'William Smyth', generation: 2 }, whole).value, { person: PERSON, display_name: '[redacted]', generation: 2 }, 'only what the slot has');
+  t.same(masked(slot, whole, false).value, { ...slot, redacted: ['display_name', 'birth', 'death', 'life_years', 'label'] }, 'the human reads every value, flagged');
+});
+
+t.test('an entity that has a kind and a label and more is an entity, not a label', async (t) => {
+  const birth = redactions([[PERSON, { whole: false, fields: ['birth'] }]]);
+  const person = { id: PERSON, kind: 'person', label: 'William Smyth (1851–)', birth: '1851' };
+  t.same(masked(person, birth).value, { ...person, birth: '[redacted]' }, 'its birth hidden, its label kept (the entity rule)');
+  const label = { id: PERSON, kind: 'person', label: 'William Smyth (1851–)' };
+  t.same(masked(label, birth).value, { ...label, label: '[redacted]' }, 'a label alone: hidden, being made of the birth');
+});
+
+t.test('an object with a label but no kind is not a label: nothing of it is covered by a field redaction it does not have', async (t) => {
+  const birth = redactions([[PERSON, { whole: false, fields: ['birth'] }]]);
+  const view = { id: PERSON, label: 'Smyth family' };
+  t.same(masked(view, birth), { changed: false, value: view });
+  const numbered = { id: PERSON, kind: 7, label: 'Smyth family' };
+  t.same(masked(numbered, birth), { changed: false, value: numbered }, 'a kind that is not text');
+});
