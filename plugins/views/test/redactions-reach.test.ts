@@ -102,6 +102,20 @@ t.test("a redacted person's name hides the labels quoting it; a name is found as
   t.notOk((await labelsOf(s, m, [ofJoann], false)).get(ofJoann)?.redacted, 'the human sees no flag where nothing is hidden');
 });
 
+t.test('a redacted name is found as it is written, whatever characters it holds', async (t) => {
+  const s = await viewsServer(t);
+  const m = '/v1';
+  const nan = await newPeople(s, m, 'Ann (Nan)', 'St. John');
+  const annNan = await newPeople(s, m, 'Ann Nan', 'StX John');
+  const child = await newPeople(s, m, 'Mary', 'Brown');
+  const ofNan = await parentOf(s, m, nan.person, child.person);
+  const ofAnnNan = await parentOf(s, m, annNan.person, child.person);
+  await redact(t, s, m, { target: nan.persona, field: 'name' });
+  const agent = await labelsOf(s, m, [ofNan, ofAnnNan], true);
+  t.equal(agent.get(ofNan)?.label, MARKER, 'brackets and a full stop in the name: its label is hidden');
+  t.equal(agent.get(ofAnnNan)?.label, 'Parent of Mary Brown: Ann Nan StX John', 'the same letters without them are another name');
+});
+
 t.test('only the name a person shows is hidden, and what is derived follows persons and personas as they change', async (t) => {
   const s = await viewsServer(t);
   const m = '/v1';
