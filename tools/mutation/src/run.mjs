@@ -24,12 +24,12 @@ import { listMutants, mutateRanges, pickSample, sampleEstimate } from './sample.
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const args = process.argv.slice(2);
-const testsAt = args.indexOf('--tests');
-const tests = testsAt >= 0 ? args.splice(testsAt, 2)[1] : undefined;
+/** Takes `name value` out of the arguments (the rest go to Stryker); undefined when absent. */
 const option = (name) => {
   const at = args.indexOf(name);
   return at >= 0 ? args.splice(at, 2)[1] : undefined;
 };
+const tests = option('--tests');
 const sampleSize = option('--sample');
 const seed = Number(option('--seed') ?? 1);
 const [first, ...rest] = args;
