@@ -15,10 +15,19 @@ function keyName(node) {
   return undefined;
 }
 
+/** An object literal made of description words only, e.g. the `{ description }` of `Uuid({ description })`. */
+function wordsOnly(node) {
+  if (!node || node.type !== 'ObjectExpression' || node.properties.length === 0) return false;
+  return node.properties.every((property) => DOC_KEYS.has(keyName(property)));
+}
+
 export const apiDocsIgnorer = {
   shouldIgnore(path) {
     const name = keyName(path.node);
-    return name && DOC_KEYS.has(name) ? `API description text (${name}) is documentation, not behaviour` : undefined;
+    if (name && DOC_KEYS.has(name)) return `API description text (${name}) is documentation, not behaviour`;
+    // Emptying such an object removes the same words its properties hold, nothing else.
+    if (wordsOnly(path.node)) return 'an object of API description text only is documentation, not behaviour';
+    return undefined;
   },
 };
 

@@ -44,3 +44,29 @@ t.test('what a route does is still mutated', async (t) => {
   }
   t.equal(apiDocsIgnorer.shouldIgnore({ node: { type: 'StringLiteral', value: 'summary' } }), undefined, 'not a property');
 });
+
+/** Every ObjectExpression of a snippet, in source order. */
+function objects(source: string): { node: Node }[] {
+  const found: { node: Node }[] = [];
+  const visit = (value: unknown) => {
+    if (!value || typeof value !== 'object') return;
+    if (Array.isArray(value)) return value.forEach(visit);
+    const node = value as Node;
+    if (node.type === 'ObjectExpression') found.push({ node });
+    for (const [name, child] of Object.entries(node)) if (name !== 'loc') visit(child);
+  };
+  visit(parse(source, { sourceType: 'module', plugins: ['typescript'] }).program);
+  return found;
+}
+
+t.test('an object holding description words only is ignored as a whole', async (t) => {
+  const [wordsOnly, alsoWords] = objects(`Uuid({ description: 'The person' }); Type.Object({}, { title: 'T', examples: [1] });`).filter((o) => (o.node.properties as unknown[]).length > 0);
+  t.match(apiDocsIgnorer.shouldIgnore(wordsOnly!), /documentation, not behaviour/);
+  t.match(apiDocsIgnorer.shouldIgnore(alsoWords!), /documentation, not behaviour/);
+});
+
+t.test('an object with one rule beside its words is still mutated', async (t) => {
+  const found = objects(`Type.String({ description: 'x', minLength: 1 }); f({}); g({ [description]: 'computed' }); h({ ...words });`);
+  t.equal(found.length, 4);
+  for (const object of found) t.equal(apiDocsIgnorer.shouldIgnore(object), undefined);
+});
