@@ -109,7 +109,15 @@ t.test('each expanded list and each list of relatives shows at most 100, and cou
   }
   for (let i = 0; i < 4; i++) await capture(s, m, { persona, kind: 'note', value: `unsourced ${i}` }, 'agent');
   for (let i = 0; i < 101; i++) await newEvent(s, m, { type: 'RESI', date: `${1860 + i}`, participants: [{ person, role: 'principal' }] });
-  for (let i = 0; i < 101; i++) await parentOf(s, m, person, (await newPeople(s, m, `Child${i}`)).person);
+  const linked: number[] = [];
+  for (let i = 0; i < 101; i++) {
+    await parentOf(s, m, person, (await newPeople(s, m, `Child${i}`)).person);
+    // Two birth parents at most: the rest foster (a foundling's many households).
+    const parent = (await newPeople(s, m, `Parent${i}`)).person;
+    linked.push((await s.request('POST', `${m}/relationships`, { body: { kind: 'parent', parent, child: person, pedigree: i < 2 ? 'birth' : 'foster' } })).statusCode);
+    await partners(s, m, person, (await newPeople(s, m, `Partner${i}`)).person);
+  }
+  t.same(new Set(linked), new Set([201]), 'every parent linked');
   const card = (await s.request('GET', `${m}/persons/${person}/card`, { query: { expand: 'events,assertions,sources' } })).json();
   t.equal(card.events.items.length, 100);
   t.equal(card.events.total, 101);
@@ -119,8 +127,11 @@ t.test('each expanded list and each list of relatives shows at most 100, and cou
   t.equal(card.sources.items.length, 100);
   t.equal(card.sources.total, 101);
   t.same(card.sources.items.map((source: { id: string }) => source.id), sources.slice(0, 100), 'by title');
-  t.equal(card.children.length, 100);
-  t.equal(card.counts.children, 101);
+  for (const kin of ['parents', 'partners', 'children']) {
+    t.equal(card[kin].length, 100, `${kin}: 100 shown`);
+    t.equal(new Set(card[kin].map((relative: { id: string }) => relative.id)).size, 100, `${kin}: each once`);
+    t.equal(card.counts[kin], 101, `${kin}: all counted`);
+  }
   t.equal(card.counts.pending_claims, 4);
 });
 

@@ -189,6 +189,17 @@ t.test('redactionsService.redactedFields tells another plugin what is redacted',
   t.same(await fields(), ['*', 'name'], "'*' is the whole entity");
 });
 
+t.test('a reply that is not JSON passes untouched, even when it names a redacted id', async (t) => {
+  const other = consumer();
+  const s = await buildTestServer(t, { plugins: [...PLUGINS, other.name], builtIn: [other.source] });
+  const persona = await newPersona(s, '/v1', 'William');
+  await s.request('POST', '/v1/redactions', { body: { target: persona, reason: 'test' } });
+  const text = `See persona ${persona} ("William").`;
+  const reply = await s.request('GET', '/v1/consumer/text', { query: { text }, ...asAgent(s) });
+  t.equal(reply.statusCode, 200, 'not parsed as JSON, so not failed');
+  t.equal(reply.body, text);
+});
+
 t.test('a whole person is hidden from agents but its id; birth hides the life years too', async (t) => {
   const s = await viewsServer(t);
   const m = '/v1';

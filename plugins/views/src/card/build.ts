@@ -46,11 +46,12 @@ export function buildCard(cradle: CardCradle, id: string, expand: ReadonlySet<Ex
   const parents = family.parentsOf(id);
   const partners = family.partnersOf(id);
   const children = family.childrenOf(id);
-  const relatives = relativesOf(cradle.personsService, [
-    ...parents.slice(0, RELATIVES_SHOWN),
-    ...partners.slice(0, RELATIVES_SHOWN),
-    ...children.slice(0, RELATIVES_SHOWN),
-  ]);
+  const shown = {
+    parents: parents.slice(0, RELATIVES_SHOWN),
+    partners: partners.slice(0, RELATIVES_SHOWN),
+    children: children.slice(0, RELATIVES_SHOWN),
+  };
+  const relatives = relativesOf(cradle.personsService, [...shown.parents, ...shown.partners, ...shown.children]);
   const relative = (edge: { relationship: string; person: string; pedigree?: string }): Relative[] => {
     const found = relatives.get(edge.person);
     if (!found) return [];
@@ -66,9 +67,9 @@ export function buildCard(cradle: CardCradle, id: string, expand: ReadonlySet<Ex
     living: person.living,
     living_source: person.living_source,
     names,
-    parents: parents.slice(0, RELATIVES_SHOWN).flatMap(relative),
-    partners: partners.slice(0, RELATIVES_SHOWN).flatMap(relative),
-    children: children.slice(0, RELATIVES_SHOWN).flatMap(relative),
+    parents: shown.parents.flatMap(relative),
+    partners: shown.partners.flatMap(relative),
+    children: shown.children.flatMap(relative),
     counts: {
       names: names.length,
       parents: parents.length,
