@@ -13,13 +13,13 @@ import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSy
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { writeTiledGedcom } from './gedcom-tile.js';
+import { followJob } from './follow-job.js';
 import { startProcess, stopProcess } from './process.js';
 
 const root = resolve(import.meta.dirname, '../../..');
 const corpus = resolve(process.env.ROOTLINE_CORPUS ?? join(root, '..', 'shared', 'corpus'));
 const tiles = Number(process.argv[2] ?? 10);
 const nodeArgs = (process.env.ROOTLINE_BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 /** The server's CPU seconds (user + system): on a shared, loaded machine a steadier figure than wall time. */
 const cpuSeconds = (pid: number) => {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -45,15 +45,7 @@ try {
   if (answer.status !== 202) throw new Error(`import answered ${answer.status}: ${await answer.text()}`);
   const { job_id } = (await answer.json()) as { job_id: string };
   const latencies: number[] = [];
-  let result: { counts?: { persons?: number } } | undefined;
-  for (;;) {
-    const asked = performance.now();
-    const job = (await (await fetch(`${url}/v1/jobs/${job_id}`, { headers })).json()) as { state: string; error?: unknown; result?: typeof result };
-    latencies.push(performance.now() - asked);
-    if (job.state === 'succeeded') { result = job.result; break; }
-    if (job.state === 'failed' || job.state === 'cancelled') throw new Error(`job ended ${job.state}: ${JSON.stringify(job.error)}`);
-    await sleep(20);
-  }
+  const result = (await followJob(url, headers, job_id, latencies)) as { counts?: { persons?: number } } | undefined;
   const ms = performance.now() - started;
   const cpu = cpuSeconds(server.child.pid!) - cpuBefore;
   const rss = Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
@@ -65,13 +57,7 @@ try {
     const exportStarted = performance.now();
     const exported = await fetch(`${url}/v1/gedcom/export`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ version: '7.0', include_living: true }) });
     if (exported.status !== 202) throw new Error(`export answered ${exported.status}: ${await exported.text()}`);
-    const exportJob = ((await exported.json()) as { job_id: string }).job_id;
-    for (;;) {
-      const job = (await (await fetch(`${url}/v1/jobs/${exportJob}`, { headers })).json()) as { state: string; error?: unknown };
-      if (job.state === 'succeeded') break;
-      if (job.state === 'failed' || job.state === 'cancelled') throw new Error(`export ended ${job.state}: ${JSON.stringify(job.error)}`);
-      await sleep(20);
-    }
+    await followJob(url, headers, ((await exported.json()) as { job_id: string }).job_id);
     process.stdout.write(`${JSON.stringify({ export_ms: Math.round(performance.now() - exportStarted), export_server_cpu_s: Number((cpuSeconds(server.child.pid!) - exportCpu).toFixed(1)) })}\n`);
   }
 } finally {

@@ -18,6 +18,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, createReadStre
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { writeTiledGedcom } from './gedcom-tile.js';
+import { followJob } from './follow-job.js';
 import { startProcess, stopProcess } from './process.js';
 import { median } from './stats.js';
 
@@ -32,21 +33,6 @@ interface Run { ms: number; max_rss_mb: number }
 function peakRssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
-
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-async function followJob(url: string, headers: Record<string, string>, jobId: string, latencies: number[]) {
-  for (;;) {
-    const asked = performance.now();
-    const job = (await (await fetch(`${url}/v1/jobs/${jobId}`, { headers })).json()) as { state: string; error?: unknown; result?: unknown };
-    latencies.push(performance.now() - asked);
-    if (['succeeded', 'failed', 'cancelled'].includes(job.state)) {
-      if (job.state !== 'succeeded') throw new Error(`job ${jobId} ended ${job.state}: ${JSON.stringify(job.error)}`);
-      return job.result;
-    }
-    await sleep(20);
-  }
 }
 
 /** Ours: import the file over HTTP and follow the job; then export the tree. */
