@@ -20,7 +20,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mutationTarget } from './targets.mjs';
 import { formatScores, scoresByFolder, undetected } from './scores.mjs';
-import { listMutants, mutateRanges, pickSample, sampleEstimate } from './sample.mjs';
+import { formatEstimate, listMutants, mutateRanges, pickSample, sampleEstimate } from './sample.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const args = process.argv.slice(2);
@@ -74,10 +74,7 @@ if (run.status === 0 && existsSync(reportFile)) {
   const report = JSON.parse(readFileSync(reportFile, 'utf8'));
   process.stdout.write(`\n${formatScores(scoresByFolder(report, root))}\n\nUndetected mutants:\n${undetected(report, root).join('\n') || '(none)'}\n`);
   if (sample) {
-    const estimate = sampleEstimate(report, root, sample);
-    const interval = estimate.interval ? ` (95 % interval ${estimate.interval[0].toFixed(1)}-${estimate.interval[1].toFixed(1)} %)` : '';
-    process.stdout.write(`\nSample of ${sample.length} (seed ${seed}): ${estimate.detected} of ${estimate.valid} detected, estimated score ${estimate.score === null ? 'n/a' : `${estimate.score.toFixed(1)} %`}${interval}${estimate.missing ? `; ${estimate.missing} not found in the report` : ''}\n`);
-    process.stdout.write(`${estimate.rows.filter((row) => row.status !== 'Killed' && row.status !== 'Timeout').map((row) => `${row.status}  ${row.file}:${row.location.start.line + 1}  ${row.mutatorName}: ${JSON.stringify(row.replacement)}`).join('\n')}\n`);
+    process.stdout.write(`\n${formatEstimate(sampleEstimate(report, root, sample), seed)}\n`);
   }
 }
 process.exit(run.status ?? 1);

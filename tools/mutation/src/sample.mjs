@@ -95,6 +95,19 @@ export function sampleEstimate(report, root, sample) {
   return { rows, detected, valid, missing: rows.filter((row) => row.status === 'missing').length, score: valid ? (100 * detected) / valid : null, interval: wilson(detected, valid) };
 }
 
+/**
+ * What a sampled run prints: the estimate with its interval, then each sampled mutant that
+ * was not detected (file:line counted from 1, mutator, replacement), to be read one by one.
+ */
+export function formatEstimate(estimate, seed) {
+  const interval = estimate.interval ? ` (95 % interval ${estimate.interval[0].toFixed(1)}-${estimate.interval[1].toFixed(1)} %)` : '';
+  const score = estimate.score === null ? 'n/a' : `${estimate.score.toFixed(1)} %`;
+  const missing = estimate.missing ? `; ${estimate.missing} not found in the report` : '';
+  const head = `Sample of ${estimate.rows.length} (seed ${seed}): ${estimate.detected} of ${estimate.valid} detected, estimated score ${score}${interval}${missing}`;
+  const undetectedRows = estimate.rows.filter((row) => row.status !== 'Killed' && row.status !== 'Timeout');
+  return [head, ...undetectedRows.map((row) => `${row.status}  ${row.file}:${row.location.start.line + 1}  ${row.mutatorName}: ${JSON.stringify(row.replacement)}`)].join('\n');
+}
+
 /** The 95 % Wilson score interval of a proportion, in percent. */
 export function wilson(successes, trials, z = 1.96) {
   if (trials === 0) return null;

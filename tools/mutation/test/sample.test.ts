@@ -1,7 +1,7 @@
 import t, { type Test } from 'tap';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { listMutants, mutateRanges, pickSample, sampleEstimate, seeded, sourceFiles, wilson } from '../src/sample.mjs';
+import { formatEstimate, listMutants, mutateRanges, pickSample, sampleEstimate, seeded, sourceFiles, wilson } from '../src/sample.mjs';
 import { unsampledIgnorer, within } from '../src/ignore-unsampled.mjs';
 
 type Place = { start: { line: number; column: number }; end: { line: number; column: number } };
@@ -112,6 +112,14 @@ t.test('the estimate counts the sampled mutants only, found in the report by fil
   const shifted = { files: { 'p/src/b.ts': { mutants: [{ mutatorName: 'BlockStatement', replacement: '{}', location: place(2, 0, 4, 1), status: 'Killed' }] } } };
   t.equal(sampleEstimate(shifted, root, sample).missing, 5, 'a place counted from 0 in the report is not the sampled one');
   t.equal(sampleEstimate({ files: {} }, root, sample).score, null, 'nothing with a result: no score');
+
+  t.equal(formatEstimate(estimate, 7), [
+    'Sample of 5 (seed 7): 2 of 4 detected, estimated score 50.0 % (95 % interval 15.0-85.0 %); 1 not found in the report',
+    'Survived  p/src/a.ts:1  EqualityOperator: "n <= 10"',
+    'NoCoverage  p/src/b.ts:6  StringLiteral: "\\"\\""',
+    'missing  p/src/c.ts:2  BooleanLiteral: "false"',
+  ].join('\n'), 'the estimate, then what was not detected, lines counted from 1');
+  t.equal(formatEstimate(sampleEstimate({ files: {} }, root, sample), 1).split('\n')[0], 'Sample of 5 (seed 1): 0 of 0 detected, estimated score n/a; 5 not found in the report');
 });
 
 t.test('the Wilson interval: known values, edges and no trials', async (t) => {
