@@ -1,6 +1,6 @@
 import t from 'tap';
 import { parseGedcomDate, sortDate } from '@rootline/gedcom-date';
-import { addYears, dateReader, dayNumber, intervalOfKey, keyOfDate } from '../src/dates.js';
+import { addYears, dateReader, dayNumber, intervalOfKey, keyOfDate, plainKey } from '../src/dates.js';
 
 const day = (text: string) => {
   const [year, month, date] = text.split('-').map(Number);
@@ -66,14 +66,19 @@ t.test('a sort key becomes the interval of days the date allows', async (t) => {
 });
 
 t.test('keys as the library makes them, Gregorian plain and approximate dates without it', async (t) => {
-  const texts = [
+  const plain = [
     '12 MAR 1851', '1 JAN 1851', '31 DEC 1851', '29 FEB 1852', 'MAR 1851', 'DEC 1851', '1851', '1583', '9999',
-    'ABT 1851', 'CAL MAR 1851', 'EST 2 FEB 1852', 'ABT 29 FEB 1852',
-    // Read by the library: not plain, not Gregorian for certain, or not a real day.
+    'ABT 1851', 'CAL MAR 1851', 'EST 2 FEB 1852', 'ABT 29 FEB 1852', '9 SEP 1700', '30 APR 1851',
+  ];
+  // Read by the library: not plain, not Gregorian for certain, or not a real day.
+  const others = [
     '29 FEB 1851', '31 APR 1851', '12 1851', '1582', '12 MAR 1500', 'ABT 800', '01 MAR 1851', 'BEF 1851', 'AFT MAR 1851',
     'BET 1850 AND 1860', 'FROM 1850 TO 1860', 'INT 1851 (the register)', '(in his youth)', 'abt 1851', '@#DJULIAN@ 1700', '12 MAR 1851 B.C.',
+    'ABT', '0 MAR 1851', '12 MAR 0851', 'MAR', '1851 ', ' 1851', 'ABT  1851', 'CIRCA 1851', '12 MARCH 1851', '18510',
   ];
-  for (const text of texts) t.equal(keyOfDate(text), sortDate(parseGedcomDate(text)), text);
+  for (const text of [...plain, ...others]) t.equal(keyOfDate(text), sortDate(parseGedcomDate(text)), text);
+  for (const text of plain) t.equal(plainKey(text), sortDate(parseGedcomDate(text)), `${text}: keyed without the library`);
+  for (const text of others) t.equal(plainKey(text), undefined, `${text}: left to the library`);
   t.equal(keyOfDate('12 MAR 1851'), '1851-03-12:32');
   t.equal(keyOfDate('ABT MAR 1851'), '1851-03-01:23');
   t.equal(keyOfDate('EST 1851'), '1851-01-01:13');
