@@ -5,6 +5,7 @@ import type { PersonVitalRow } from '@rootline/contracts/persons';
 import { addYears, dateReader, intervalOfKey, type Interval } from './dates.js';
 import { Offences } from './examples.js';
 import type { DateInconsistencyKind } from './schemas.js';
+import { outranks, type Best } from './best-claim.js';
 
 /**
  * What the picture is read from, through the owners' contracts (reads.ts binds them): without
@@ -49,15 +50,6 @@ interface Person {
   death: Interval | null;
 }
 
-/** The best standing claim of one kind group for a person: confirmed first, then the most direct kind, then the oldest. */
-interface Best {
-  id: string;
-  confirmed: boolean;
-  /** 0 for a baptism (or a birth), 1 for a christening: the persons' summary ranks them so. */
-  rank: number;
-  created: number;
-  date: string;
-}
 
 interface Edge {
   parent: string;
@@ -72,10 +64,6 @@ interface Marriage {
 
 const person = (id: string): Ref => ({ id, kind: 'person' });
 const claim = (id: string): Ref => ({ id, kind: 'assertion' });
-
-const better = (row: Best, best: Best | undefined) =>
-  best === undefined ||
-  (row.confirmed !== best.confirmed ? row.confirmed : row.rank !== best.rank ? row.rank < best.rank : row.created !== best.created ? row.created < best.created : row.id < best.id);
 
 /** Runs a reading's steps to the end at once. */
 function drain(steps: Generator<void>): void {
@@ -197,7 +185,7 @@ export class TreePicture {
       }
       const row = { id, confirmed: status === 'confirmed', rank: kind === 'christening' ? 1 : 0, created, date };
       const group = kind === BIRTH ? this.births : this.baptisms;
-      if (better(row, group.get(owner))) group.set(owner, row);
+      if (outranks(row, group.get(owner))) group.set(owner, row);
       const found = persons.get(owner);
       if (kind !== BIRTH && found && found.birthClaim === id) found.birthIsBaptism = true;
     }
