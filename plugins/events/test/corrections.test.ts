@@ -71,3 +71,15 @@ t.test('refused corrections write nothing', async (t) => {
   t.same(w.written(), before);
   t.same((await w.request('GET', `/events/${event.id}`)).json().corrections, []);
 });
+
+t.test('a corrected place is stored trimmed, as on create; a description as written', async (t) => {
+  const w = await World.boot(t);
+  const event = await w.event({ type: 'BAPM', place: 'Ledbury' });
+  const reply = await w.request('POST', `/events/${event.id}/corrections`, { body: { place: '  Ledbury, Herefordshire ', description: ' As written ', reason: 'The county added' } });
+  t.equal(reply.statusCode, 201);
+  t.match(reply.json(), { place: 'Ledbury, Herefordshire', description: ' As written ' });
+  t.same(reply.json().corrections[0].values, { place: 'Ledbury, Herefordshire', description: ' As written ' }, 'the correction keeps what was stored');
+  const removed = await w.request('POST', `/events/${event.id}/corrections`, { body: { place: null, reason: 'The place was a guess' } });
+  t.equal(removed.statusCode, 201);
+  t.equal(removed.json().place, null, 'null removes the place');
+});
