@@ -97,6 +97,17 @@ t.test('expanded lists: events, standing claims and sources, with their counts',
   t.equal(claims.total, 3);
 });
 
+t.test('a source a persona is read from is on the card even when no claim cites it', async (t) => {
+  const s = await viewsServer(t);
+  const m = '/v1';
+  const admissions = await newSource(s, m, 'Ledbury workhouse admissions');
+  const persona = await newPersona(s, m, 'Ann', 'Brown', { source: admissions });
+  const person = await newPerson(s, m, [persona]);
+  const card = (await s.request('GET', `${m}/persons/${person}/card`, { query: { expand: 'sources' } })).json();
+  t.same(card.sources.items.map((source: { id: string }) => source.id), [admissions]);
+  t.equal(card.sources.total, 1);
+});
+
 t.test('each expanded list and each list of relatives shows at most 100, and counts them all', async (t) => {
   const s = await viewsServer(t);
   const m = '/v1';
