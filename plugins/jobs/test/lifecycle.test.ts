@@ -89,3 +89,16 @@ t.test('unknown and malformed job ids', async (t) => {
   }
   t.equal((await s.request('GET', '/v1/jobs/not-a-uuid')).statusCode, 400);
 });
+
+t.test('a job id that is not a UUID is a 400, not a lookup; the API description lists what each job route may answer', async (t) => {
+  const s = await buildTestServer(t, withCounting(new CountingControl()));
+  for (const [method, path] of [['GET', '/v1/jobs/42'], ['POST', '/v1/jobs/not-a-job/cancel']] as const) {
+    const reply = await s.request(method, path);
+    t.equal(reply.statusCode, 400, path);
+    t.equal(reply.json().code, 'validation-failed', path);
+  }
+  const doc = (await s.request('GET', '/v1/openapi.json')).json();
+  const statuses = (operation: { responses: object }) => Object.keys(operation.responses).sort();
+  t.same(statuses(doc.paths['/v1/jobs/{id}/cancel'].post), ['202', '400', '401', '403', '404', '409', '421', '500']);
+  t.same(statuses(doc.paths['/v1/jobs/{id}'].get), ['200', '400', '401', '404', '421', '500']);
+});

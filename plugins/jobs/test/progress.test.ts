@@ -1,14 +1,8 @@
 import t from 'tap';
 import { buildTestServer } from '@rootline/kernel/testing';
 import { CountingControl, withCounting } from './fixtures/counting-plugin.js';
-import { jobInState, manualClock } from './fixtures/wait.js';
-
-/** The job notices the bus carried for a tree: what SSE clients are sent. */
-function notices(s: Awaited<ReturnType<typeof buildTestServer>>) {
-  const seen: { kind: string; seq: number; payload: { state: string; progress: { done: number } } }[] = [];
-  s.server.kernel.bus.subscribe(s.server.kernel.registry.activeTreeId()!, (record) => seen.push(record as never));
-  return seen;
-}
+import { ProgressMeter } from '../src/progress.js';
+import { jobInState, manualClock, notices } from './fixtures/wait.js';
 
 t.test('progress is written and published at most every 250 ms of the clock, and always at the end', async (t) => {
   const clock = manualClock();
@@ -83,4 +77,16 @@ t.test('SSE clients of the pinned mount get job notices with their payload and n
   t.same(JSON.parse(finished![1].slice(6)).payload, { job_id: job.job_id, state: 'succeeded', progress: { done: 2, total: 2, unit: 'steps' } });
   t.match(text, /event: job\.progress\.v1\ndata: \{[^\n]*"entity_type":"job","entity_id":"[^"]+"[^\n]*"payload":\{"job_id":"[^"]+","state":"running"/);
   t.notMatch(text, /\nid: /, 'no id line: there is no seq to resume from');
+});
+
+t.test('a progress count is a whole number of at least 0; the total too, kept until changed, null when unknown', async (t) => {
+  const meter = new ProgressMeter({ done: 0, total: null, unit: 'steps' }, manualClock(), () => undefined);
+  meter.update(4.9, 10.7, 'persons');
+  t.same(meter.value, { done: 4, total: 10, unit: 'persons' });
+  meter.update(6);
+  t.same(meter.value, { done: 6, total: 10, unit: 'persons' }, 'total and unit kept when not given');
+  meter.update(-3, -2);
+  t.same(meter.value, { done: 0, total: 0, unit: 'persons' });
+  meter.update(1, null);
+  t.same(meter.value, { done: 1, total: null, unit: 'persons' }, 'a total that became unknown');
 });

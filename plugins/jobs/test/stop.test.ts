@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildTestServer } from '@rootline/kernel/testing';
 import { CountingControl, withCounting } from './fixtures/counting-plugin.js';
-import { jobInState } from './fixtures/wait.js';
+import { jobInState, notices } from './fixtures/wait.js';
 
 const INTERRUPTED = { code: 'interrupted', message: 'The server stopped before the job finished' };
 
@@ -45,6 +45,21 @@ t.test('closing the server stops a running job, waits for its cleanup, and fails
   const never = (await again.request('GET', `/v1/jobs/${queued.job_id}`)).json();
   t.match(never, { state: 'failed', error: INTERRUPTED });
   t.notOk('started_at_ms' in never);
+});
+
+t.test('a close announces each job it stops once; a queued job cancelled before stays cancelled, with nothing more said', async (t) => {
+  const control = new CountingControl();
+  const s = await buildTestServer(t, withCounting(control));
+  const seen = notices(s);
+  const running = (await s.request('POST', '/v1/counting', { body: { to: 100, hold: 'g', hold_at: 2 } })).json();
+  const cancelled = (await s.request('POST', '/v1/counting', { body: { to: 1 } })).json();
+  const queued = (await s.request('POST', '/v1/counting', { body: { to: 1 } })).json();
+  await control.gate('g').reached;
+  t.equal((await s.request('POST', `/v1/jobs/${cancelled.job_id}/cancel`)).json().state, 'cancelled');
+  await s.server.close();
+  const finished = seen.filter((n) => n.kind === 'job.finished.v1').map((n) => [n.payload.job_id, n.payload.state]);
+  t.same(finished.sort(), [[cancelled.job_id, 'cancelled'], [queued.job_id, 'failed'], [running.job_id, 'failed']].sort());
+  t.equal(new Set(seen.map((n) => n.kind)).size, 2, 'only job.progress.v1 and job.finished.v1');
 });
 
 t.test('a close waits for the job only as long as close_timeout_ms', async (t) => {
