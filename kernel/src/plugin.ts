@@ -31,8 +31,14 @@ export interface Manifest {
   plugins: ManifestEntry[];
 }
 
+const metaOf = (plugin: unknown) => (plugin as Record<symbol, { name?: string; dependencies?: string[] } | undefined>)[Symbol.for('plugin-meta')];
+
 /** The dependencies a fastify-plugin declared (other than the kernel). */
 export function declaredDependencies(plugin: unknown): string[] {
-  const meta = (plugin as Record<symbol, { dependencies?: string[] } | undefined>)[Symbol.for('plugin-meta')];
-  return (meta?.dependencies ?? []).filter((name) => name !== '@rootline/kernel');
+  return (metaOf(plugin)?.dependencies ?? []).filter((name) => name !== '@rootline/kernel');
+}
+
+/** The name a fastify-plugin declared: what other plugins name in their `dependencies`. */
+export function declaredName(plugin: unknown): string | undefined {
+  return metaOf(plugin)?.name;
 }

@@ -31,7 +31,7 @@ import { Kernel } from './kernel.js';
 import { RouteTable } from './route-table.js';
 import { treesRoutes } from './routes/trees.js';
 import { capabilitiesRoutes } from './routes/capabilities.js';
-import { declaredDependencies, type Manifest, type PluginSource } from './plugin.js';
+import { declaredDependencies, declaredName, type Manifest, type PluginSource } from './plugin.js';
 import { declarationOf } from './plugin-api/define-plugin.js';
 import { resolvePluginOptions } from './plugin-api/plugin-options.js';
 import { checkPeerVersions } from './plugin-api/peer-versions.js';
@@ -194,6 +194,10 @@ async function assemble(options: ServerOptions, lock: DataDirLock): Promise<Root
   const declared = sources.map((source) => {
     const declaration = declarationOf(source.plugin);
     if (!declaration) throw new BootError(`Plugin ${source.name} does not declare itself: its default export must be definePlugin({ name, scope, ... }) from @rootline/kernel`);
+    // Other plugins name it in their `dependencies` and its migrations are kept under its
+    // name: a definePlugin name that is not the package's would break both, so it stops boot.
+    const name = declaredName(source.plugin);
+    if (name !== source.name) throw new BootError(`Plugin ${source.name} declares itself as ${JSON.stringify(name ?? '')}: definePlugin's name must be its package name`);
     return declaration;
   });
   const versionProblems = checkPeerVersions(KERNEL_VERSION, sources.map((source) => ({

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { definePlugin, Problems } from '@rootline/kernel';
 import type { PluginSource } from '@rootline/kernel/host';
-import { buildTestServer, checkRouteAccess, routeAccessTable, type AccessRow, type TestServer } from '@rootline/kernel/testing';
+import { buildTestServer, checkRouteAccess, routeAccessTable, type AccessRow, type TestServer, exampleProblems } from '@rootline/kernel/testing';
 
 /** CONTRACT §3: of the kernel's routes, only creating a tree and switching the active tree are the human's. */
 const KERNEL_HUMAN_ONLY = ['POST /v1/trees', 'PUT /v1/trees/active'];
@@ -9,6 +9,7 @@ const KERNEL_HUMAN_ONLY = ['POST /v1/trees', 'PUT /v1/trees/active'];
 t.test('who may do what: every route of the kernel keeps its declared rule', async (t) => {
   const s = await buildTestServer(t);
   const rows = await checkRouteAccess(t, s, { plugin: '@rootline/kernel', humanOnly: KERNEL_HUMAN_ONLY });
+  t.same(await exampleProblems(s), [], 'every example the API description gives matches its schema');
   const rules = Object.fromEntries(rows.map((row) => [`${row.method} ${row.url}`, row.rule]));
   t.match(rules, {
     'GET /v1/openapi.json': 'public',

@@ -117,6 +117,14 @@ t.test('a plain fastify plugin is refused: every plugin declares itself with def
   await t.rejects(boot([plain]), { name: 'BootError', message: /@rootline\/plugin-plain does not declare itself/ });
 });
 
+t.test('a plugin whose declared name is not its package name stops boot', async (t) => {
+  // fastify-plugin names a nameless plugin itself (`plugin-auto-N`).
+  for (const [declared, said] of [['@rootline/plugin-other', '"@rootline/plugin-other"'], ['', '"plugin-auto-\\d+"']]) {
+    const misnamed: PluginSource = { ...pingPlugin('@rootline/plugin-named'), plugin: definePlugin({ name: declared, scope: 'tree', register() {} }) };
+    await t.rejects(boot([misnamed]), { name: 'BootError', message: new RegExp(`^Plugin @rootline/plugin-named declares itself as ${said}: definePlugin's name must be its package name$`) }, declared || 'empty');
+  }
+});
+
 t.test('peer versions are checked before anything registers', async (t) => {
   const a = pingPlugin('@rootline/plugin-a', { version: '1.4.0' });
   const needsNewer = pingPlugin('@rootline/plugin-b', { dependencies: ['@rootline/plugin-a'], peerDependencies: { '@rootline/kernel': '^0.2.0', '@rootline/plugin-a': '^2.0.0' } });

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { buildTestServer, checkRouteAccess } from '@rootline/kernel/testing';
+import { buildTestServer, checkRouteAccess, exampleProblems } from '@rootline/kernel/testing';
 
 /**
  * Who may do what (kernel/src/testing/access.ts): every route of this suite's server, both
@@ -17,4 +17,5 @@ const HUMAN_ONLY: string[] = [
 t.test('every route declares who may call it and keeps to it', async (t) => {
   const s = await buildTestServer(t, { plugins: ['@rootline/plugin-sources', '@rootline/plugin-personas', '@rootline/plugin-assertions'] });
   await checkRouteAccess(t, s, { plugin: '@rootline/plugin-assertions', humanOnly: HUMAN_ONLY });
+  t.same(await exampleProblems(s), [], 'every example the API description gives matches its schema');
 });

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { checkRouteAccess } from '@rootline/kernel/testing';
+import { checkRouteAccess, exampleProblems } from '@rootline/kernel/testing';
 import { backupServer } from './fixtures/helpers.js';
 
 /**
@@ -12,6 +12,7 @@ const HUMAN_ONLY = ['GET /v1/backup/config', 'PUT /v1/backup/config', 'POST /v1/
 t.test('every route declares who may call it and keeps to it', async (t) => {
   const s = await backupServer(t);
   const rows = await checkRouteAccess(t, s, { plugin: '@rootline/plugin-backup', humanOnly: HUMAN_ONLY });
+  t.same(await exampleProblems(s), [], 'every example the API description gives matches its schema');
   t.same(rows.filter((row) => row.plugin === '@rootline/plugin-backup').map((row) => `${row.method} ${row.url} ${row.rule}`).sort(), [
     'GET /v1/backup/config human-only',
     'GET /v1/backup/manifests human-only',

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { checkRouteAccess } from '@rootline/kernel/testing';
+import { checkRouteAccess, exampleProblems } from '@rootline/kernel/testing';
 import { conflictsServer } from './fixtures/helpers.js';
 
 /**
@@ -13,4 +13,5 @@ const HUMAN_ONLY = ['POST /v1/conflicts/:id/resolution', 'POST /v1/conflicts/:id
 t.test('every route declares who may call it and keeps to it', async (t) => {
   const s = await conflictsServer(t);
   await checkRouteAccess(t, s, { plugin: '@rootline/plugin-conflicts', humanOnly: HUMAN_ONLY });
+  t.same(await exampleProblems(s), [], 'every example the API description gives matches its schema');
 });

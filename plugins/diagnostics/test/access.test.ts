@@ -1,10 +1,11 @@
 import t from 'tap';
-import { checkRouteAccess } from '@rootline/kernel/testing';
+import { checkRouteAccess, exampleProblems } from '@rootline/kernel/testing';
 import { diagnosticsServer } from './fixtures/helpers.js';
 
 t.test('both routes are open to agents (CONTRACT §3 does not make them the human\'s)', async (t) => {
   const s = await diagnosticsServer(t);
   const rows = await checkRouteAccess(t, s, { plugin: '@rootline/plugin-diagnostics', humanOnly: [] });
+  t.same(await exampleProblems(s), [], 'every example the API description gives matches its schema');
   t.same(rows.filter((row) => row.plugin === '@rootline/plugin-diagnostics').map((row) => `${row.method} ${row.url} ${row.rule}`).sort(), [
     'GET /v1/diagnostics agents-too',
     'GET /v1/diagnostics/bundle agents-too',

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { buildTestServer, checkRouteAccess } from '@rootline/kernel/testing';
+import { buildTestServer, checkRouteAccess, exampleProblems } from '@rootline/kernel/testing';
 import { PLUGINS } from './fixtures/world.js';
 
 /**
@@ -11,4 +11,5 @@ import { PLUGINS } from './fixtures/world.js';
 t.test('every route declares who may call it and keeps to it', async (t) => {
   const s = await buildTestServer(t, { plugins: PLUGINS });
   await checkRouteAccess(t, s, { plugin: '@rootline/plugin-events', humanOnly: [] });
+  t.same(await exampleProblems(s), [], 'every example the API description gives matches its schema');
 });

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { checkRouteAccess } from '@rootline/kernel/testing';
+import { checkRouteAccess, exampleProblems } from '@rootline/kernel/testing';
 import { boot } from './fixtures/helpers.js';
 
 /**
@@ -11,4 +11,5 @@ import { boot } from './fixtures/helpers.js';
 t.test('every route declares who may call it and keeps to it', async (t) => {
   const { s } = await boot(t);
   await checkRouteAccess(t, s, { plugin: '@rootline/plugin-family', humanOnly: [] });
+  t.same(await exampleProblems(s), [], 'every example the API description gives matches its schema');
 });

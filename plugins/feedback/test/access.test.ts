@@ -1,10 +1,11 @@
 import t from 'tap';
-import { buildTestServer, checkRouteAccess, startReceiver } from '@rootline/kernel/testing';
+import { buildTestServer, checkRouteAccess, startReceiver, exampleProblems } from '@rootline/kernel/testing';
 
 t.test('feedback is the human\'s (CONTRACT §3): an agent is refused 403 and nothing is sent', async (t) => {
   const receiver = await startReceiver(t);
   const s = await buildTestServer(t, { plugins: [{ name: '@rootline/plugin-feedback', options: { url: receiver.url, max_per_hour: 1000 } }] });
   const rows = await checkRouteAccess(t, s, { plugin: '@rootline/plugin-feedback', humanOnly: ['POST /v1/feedback'] });
+  t.same(await exampleProblems(s), [], 'every example the API description gives matches its schema');
   t.same(rows.filter((row) => row.plugin === '@rootline/plugin-feedback').map((row) => `${row.method} ${row.url} ${row.rule}`), ['POST /v1/feedback human-only'], 'global: /v1 only');
   const sentBefore = receiver.received.length;
   const agent = await s.request('POST', '/v1/feedback', { token: s.agentToken, body: { message: 'From an agent' } });

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { checkRouteAccess } from '@rootline/kernel/testing';
+import { checkRouteAccess, exampleProblems } from '@rootline/kernel/testing';
 import { importServer } from './helpers.js';
 
 /**
@@ -13,4 +13,5 @@ const HUMAN_ONLY = ['POST /v1/imports/gedcom', 'POST /v1/imports/:import_key/und
 t.test('every route declares who may call it and keeps to it', async (t) => {
   const s = await importServer(t);
   await checkRouteAccess(t, s, { plugin: '@rootline/plugin-gedcom', humanOnly: HUMAN_ONLY });
+  t.same(await exampleProblems(s), [], 'every example the API description gives matches its schema');
 });

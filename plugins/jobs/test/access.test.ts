@@ -1,5 +1,5 @@
 import t from 'tap';
-import { buildTestServer, checkRouteAccess } from '@rootline/kernel/testing';
+import { buildTestServer, checkRouteAccess, exampleProblems } from '@rootline/kernel/testing';
 
 /**
  * Who may do what: every jobs route is open to agents (CONTRACT §3 lists none). Cancel is
@@ -11,4 +11,5 @@ const HUMAN_ONLY: string[] = [];
 t.test('every route declares who may call it and keeps to it', async (t) => {
   const s = await buildTestServer(t, { plugins: ['@rootline/plugin-jobs'] });
   await checkRouteAccess(t, s, { plugin: '@rootline/plugin-jobs', humanOnly: HUMAN_ONLY });
+  t.same(await exampleProblems(s), [], 'every example the API description gives matches its schema');
 });

@@ -15,9 +15,9 @@ t.test('an import\'s media: unresolved with only the file name, or resolved at o
   t.notOk('title' in ready || 'media_type' in ready);
   t.notMatch(JSON.stringify(rows(pinnedId)), /Users|home|ann\\/, 'no folder is stored anywhere in the row');
   const records = s.records({ treeId: pinnedId, kind: 'media' });
-  t.same(records.map((r) => [r.kind, r.entity_id, r.payload]).reverse(), [
-    ['media.created.v1', waiting.id, { file_name: 'wedding.jpg', status: 'unresolved' }],
-    ['media.created.v1', ready.id, { file_name: 'scan.png', status: 'resolved' }],
+  t.same(records.map((r) => [r.kind, r.entity_type, r.entity_id, r.payload]).reverse(), [
+    ['media.created.v1', 'media', waiting.id, { file_name: 'wedding.jpg', status: 'unresolved' }],
+    ['media.created.v1', 'media', ready.id, { file_name: 'scan.png', status: 'resolved' }],
   ]);
   t.ok(media(pinnedId).exists(ready.id));
   t.notOk(media(pinnedId).exists(UNKNOWN));
@@ -116,7 +116,7 @@ t.test('remove takes media out of every view, one record each, skipping what is 
   t.same(rows(pinnedId).map((r) => (r as { id: string }).id), [b.id]);
   t.same((await s.request('GET', `/v1/trees/${pinnedId}/media/unresolved`)).json(), { items: [b], total: 1 });
   t.equal((await s.request('GET', `/v1/trees/${pinnedId}/media/${a.id}`)).statusCode, 404);
-  t.same(s.records({ treeId: pinnedId, kind: 'media.removed' }).map((r) => r.entity_id), [a.id]);
+  t.same(s.records({ treeId: pinnedId, kind: 'media.removed' }).map((r) => [r.entity_type, r.entity_id, r.payload]), [['media', a.id, {}]]);
   t.equal(media(pinnedId).remove([]), 0);
 });
 
@@ -154,4 +154,17 @@ t.test('whom a media object depicts: once per persona, kept with the object and 
   t.same(s.records({ treeId: pinnedId, kind: 'media.depicts' }).map((r) => [r.entity_id, r.payload]).reverse(), [[photo.id, { persona: tom }], [photo.id, { persona: ann }], [other.id, { persona: ann }]], 'one record per new pair');
   media(pinnedId).remove([photo.id]);
   t.same([...media(pinnedId).depicted([photo.id])], [], 'removed with the media object');
+});
+
+t.test('a media id that is not a UUID is a 400; the API description lists what each media route answers', async (t) => {
+  const { s, pinnedId } = await mediaServer(t);
+  for (const [method, path] of [['GET', `/v1/trees/${pinnedId}/media/42`], ['POST', '/v1/media/not-an-id/resolve']] as const) {
+    const reply = await s.request(method, path, method === 'POST' ? { body: { blob: 'a'.repeat(64) } } : {});
+    t.equal(reply.statusCode, 400, path);
+    t.equal(reply.json().code, 'validation-failed', path);
+  }
+  const doc = (await s.request('GET', '/v1/openapi.json')).json();
+  const one = doc.paths['/v1/media/{id}'].get;
+  t.same(Object.keys(one.responses).sort(), ['200', '400', '401', '404', '421', '500']);
+  t.same(one.responses['200'].content['application/json'].schema.required, ['id', 'file_name', 'status', 'created_at_ms'], 'the media object');
 });

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { checkRouteAccess } from '@rootline/kernel/testing';
+import { checkRouteAccess, exampleProblems } from '@rootline/kernel/testing';
 import { personsServer } from './fixtures/helpers.js';
 
 /**
@@ -14,4 +14,5 @@ const HUMAN_ONLY = ['PUT /v1/persons/:id/living-status', 'POST /v1/persons/merge
 t.test('every route declares who may call it and keeps to it', async (t) => {
   const s = await personsServer(t);
   await checkRouteAccess(t, s, { plugin: '@rootline/plugin-persons', humanOnly: HUMAN_ONLY });
+  t.same(await exampleProblems(s), [], 'every example the API description gives matches its schema');
 });

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { checkRouteAccess } from '@rootline/kernel/testing';
+import { checkRouteAccess, exampleProblems } from '@rootline/kernel/testing';
 import { signalsServer } from './fixtures/helpers.js';
 
 /**
@@ -12,4 +12,5 @@ const HUMAN_ONLY: string[] = [];
 t.test('every route declares who may call it and keeps to it', async (t) => {
   const s = await signalsServer(t);
   await checkRouteAccess(t, s, { plugin: '@rootline/plugin-signals', humanOnly: HUMAN_ONLY });
+  t.same(await exampleProblems(s), [], 'every example the API description gives matches its schema');
 });

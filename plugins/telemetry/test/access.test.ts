@@ -1,11 +1,12 @@
 import t from 'tap';
-import { checkRouteAccess } from '@rootline/kernel/testing';
+import { checkRouteAccess, exampleProblems } from '@rootline/kernel/testing';
 import { PLUGIN, telemetryServer } from './fixtures/helpers.js';
 import { PutTelemetryConfigRequest, TelemetryEventRequest } from '../src/schemas.js';
 
 t.test('every route declares who may call it: only the consent change is the human\'s (CONTRACT §3)', async (t) => {
   const s = await telemetryServer(t);
   const rows = await checkRouteAccess(t, s, { plugin: PLUGIN, humanOnly: ['PUT /v1/telemetry/config'] });
+  t.same(await exampleProblems(s), [], 'every example the API description gives matches its schema');
   t.same(rows.filter((row) => row.plugin === PLUGIN).map((row) => `${row.method} ${row.url} ${row.rule}`).sort(), [
     'GET /v1/telemetry/config agents-too',
     'POST /v1/telemetry/events agents-too',

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { checkRouteAccess } from '@rootline/kernel/testing';
+import { checkRouteAccess, exampleProblems } from '@rootline/kernel/testing';
 import { viewsServer } from './fixtures/helpers.js';
 
 /**
@@ -10,4 +10,5 @@ import { viewsServer } from './fixtures/helpers.js';
 t.test('every route declares who may call it and keeps to it', async (t) => {
   const s = await viewsServer(t);
   await checkRouteAccess(t, s, { plugin: '@rootline/plugin-views', humanOnly: [] });
+  t.same(await exampleProblems(s), [], 'every example the API description gives matches its schema');
 });
