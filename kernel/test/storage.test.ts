@@ -251,3 +251,34 @@ t.test('boot opens every tree, so a changed migration stops it with the tree nam
   );
   t.ok(active, 'the active tree is another one');
 });
+
+t.test('a bulk batch commits without a flush of its own; every other commit still flushes, even after a batch that threw', async (t) => {
+  const s = await buildTestServer(t);
+  const tree = s.server.kernel.trees.active();
+  const synchronous = () => tree.db.pragma('synchronous', { simple: true });
+  const NORMAL = 1;
+  const FULL = 2;
+  const seen: string[] = [];
+  s.server.kernel.bus.subscribe(tree.id, (record) => seen.push((record as { kind: string }).kind));
+  const thing = { entity_type: 'thing', entity_id: 'x', actor: { kind: 'system', credentialId: null } } as const;
+  t.equal(synchronous(), FULL, 'ordinary commits wait for the disk');
+  const during = tree.bulkTransact(() => {
+    tree.record({ kind: 'thing.made.v1', ...thing });
+    return synchronous();
+  });
+  t.equal(during, NORMAL, 'the batch commits without its own fsync');
+  t.equal(synchronous(), FULL, 'and the next ordinary commit flushes it with itself');
+  t.same(seen, ['thing.made.v1'], 'its records are published after the commit');
+  t.throws(() => tree.bulkTransact(() => {
+    tree.record({ kind: 'thing.made.v1', ...thing });
+    throw new Error('mapping failed');
+  }), { message: 'mapping failed' });
+  t.equal(synchronous(), FULL, 'back to FULL after a batch that threw');
+  t.equal(tree.records.lastSeq(), 1, 'nothing of the failed batch');
+  const inside = tree.transact(() => tree.bulkTransact(() => {
+    tree.record({ kind: 'thing.made.v1', ...thing });
+    return synchronous();
+  }));
+  t.equal(inside, FULL, 'inside another transaction it is that transaction, flushed as that one is');
+  t.equal(tree.records.lastSeq(), 2);
+});

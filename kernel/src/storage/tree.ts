@@ -55,6 +55,25 @@ export class Tree {
     return result;
   }
 
+  /**
+   * `transact` for one batch of a long bulk job (an import): its commit is not flushed to disk
+   * by itself (`synchronous = NORMAL` for that commit only, so the event loop does not wait on
+   * an fsync per batch). It becomes durable with the next ordinary commit, which flushes the
+   * write-ahead log it sits in: the job ends with one. A crash or power cut can lose bulk
+   * batches after the last durable commit, never half of one, and never an ordinary commit;
+   * the job must be one that is undone whole at the next start when it did not end
+   * (an interrupted import is). Inside another transaction it is that transaction.
+   */
+  bulkTransact<T>(work: () => T): T {
+    if (this.db.inTransaction) return this.transact(work);
+    this.db.pragma('synchronous = NORMAL');
+    try {
+      return this.transact(work);
+    } finally {
+      this.db.pragma('synchronous = FULL');
+    }
+  }
+
   /** Shorthand for `records.append` (inside `transact`). */
   record(record: NewRecord): TreeRecord {
     return this.records.append(record);

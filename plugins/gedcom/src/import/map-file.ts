@@ -6,33 +6,7 @@ import { mapSourceRecord, readRepositoryRecord } from './map-source.js';
 import { keepUnusedNotes, readNoteRecord } from './map-note.js';
 import { mapMediaRecord } from './map-media.js';
 import { mapAssociation } from './map-association.js';
-
-/**
- * How long one batch (one transaction) may hold the event loop: every other request waits for
- * it, and the issue wants their p99 under 50 ms while an import runs. The number of records per
- * batch follows the time the last batches took per record, between these bounds (fewer
- * records per batch cost more commits; a cancel is seen within one batch).
- */
-const BATCH_MS = 30;
-const MIN_RECORDS = 25;
-const MAX_RECORDS = 2000;
-
-/** Records per batch from the time per record seen so far (a moving average: one slow batch does not halve the next). */
-class BatchSize {
-  private msPerRecord: number | undefined;
-  get records(): number {
-    if (this.msPerRecord === undefined) return 50;
-    return Math.max(MIN_RECORDS, Math.min(MAX_RECORDS, Math.floor(BATCH_MS / this.msPerRecord)));
-  }
-  /** Times one batch of `records` records. */
-  time(records: number, work: () => void): void {
-    const started = performance.now();
-    work();
-    if (records === 0) return;
-    const perRecord = (performance.now() - started) / records;
-    this.msPerRecord = this.msPerRecord === undefined ? perRecord : 0.7 * this.msPerRecord + 0.3 * perRecord;
-  }
-}
+import { BatchSize, linesOf } from './batch-size.js';
 
 /** How the mapping writes: one batch in one transaction, and what happens between batches. */
 export interface BatchWriter {
@@ -63,19 +37,23 @@ export async function mapFile(context: MappingContext, read: () => AsyncIterable
     else if (record.tag === 'NOTE' || record.tag === 'SNOTE') readNoteRecord(context, record);
     else if (record.tag === 'SOUR' || record.tag === 'OBJE') firstPass.push(detachNode(record));
   }
-  const size = new BatchSize();
-  await inBatches(firstPass, writer, size, (records) => records.forEach((record) => (record.tag === 'SOUR' ? mapSourceRecord(context, record) : mapMediaRecord(context, record))));
+  await inBatches(firstPass, writer, (records) => records.forEach((record) => (record.tag === 'SOUR' ? mapSourceRecord(context, record) : mapMediaRecord(context, record))));
   // Written: let them go (their text pins the chunks of the file it was read from).
   firstPass.length = 0;
 
   const waiting: GedcomNode[] = [];
   const associations: GedcomNode[] = [];
   let batch: GedcomNode[] = [];
+  let batchLines = 0;
   let done = 0;
+  // Each pass learns its own records' cost: a source costs a fraction of an individual.
+  const size = new BatchSize();
   const flush = async () => {
     const records = batch;
+    const lines = batchLines;
     batch = [];
-    size.time(records.length, () =>
+    batchLines = 0;
+    size.time(lines, () =>
       writer.write(() => {
         mapIndividuals(context, records.filter((record) => record.tag === 'INDI'), associations);
         const families: GedcomNode[] = [];
@@ -95,18 +73,26 @@ export async function mapFile(context: MappingContext, read: () => AsyncIterable
   };
   for await (const record of read()) {
     batch.push(record);
-    if (batch.length >= size.records) await flush();
+    batchLines += linesOf(record);
+    if (batchLines >= size.lines) await flush();
   }
   await flush();
-  await inBatches(waiting, writer, size, (records) => mapFamilies(context, records));
-  await inBatches(associations, writer, size, (records) => records.forEach((asso) => mapAssociation(context, asso)));
+  await inBatches(waiting, writer, (records) => mapFamilies(context, records));
+  await inBatches(associations, writer, (records) => records.forEach((asso) => mapAssociation(context, asso)));
   writer.write(() => keepUnusedNotes(context));
 }
 
-async function inBatches(records: GedcomNode[], writer: BatchWriter, size: BatchSize, map: (records: GedcomNode[]) => void): Promise<void> {
+async function inBatches(records: GedcomNode[], writer: BatchWriter, map: (records: GedcomNode[]) => void): Promise<void> {
+  const size = new BatchSize();
   for (let at = 0; at < records.length; ) {
-    const slice = records.slice(at, (at += size.records));
-    size.time(slice.length, () => writer.write(() => map(slice)));
+    const budget = size.lines;
+    let lines = 0;
+    const slice: GedcomNode[] = [];
+    while (at < records.length && lines < budget) {
+      slice.push(records[at]);
+      lines += linesOf(records[at++]);
+    }
+    size.time(lines, () => writer.write(() => map(slice)));
     await writer.between();
   }
 }

@@ -87,7 +87,7 @@ async function importFile(job: JobContext, run: { importKey: string; blob: strin
   }, {
     write(work) {
       tree.withImportKey(run.importKey, () =>
-        tree.transact(() => {
+        tree.bulkTransact(() => {
           work();
           const items = context.takeCreated();
           runs.addItems(run.importKey, items, position);
