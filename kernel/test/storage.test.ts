@@ -2,7 +2,7 @@ import t, { type Test } from 'tap';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildTestServer } from '@rootline/kernel/testing';
+import { buildTestServer, handClock } from '@rootline/kernel/testing';
 import { dataDirLayout, defaultDataDir, ensureDataDir } from '../src/storage/data-dir.js';
 import { openDatabase, StatementCache } from '../src/storage/sqlite.js';
 import { applyMigrations, MigrationChecksumError, readMigrationsDir, type Migration } from '../src/storage/migrations.js';
@@ -281,4 +281,23 @@ t.test('a bulk batch commits without a flush of its own; every other commit stil
   }));
   t.equal(inside, FULL, 'inside another transaction it is that transaction, flushed as that one is');
   t.equal(tree.records.lastSeq(), 2);
+});
+
+t.test('a tree is in bulk work for one second of its clock after a bulk batch, not after an ordinary commit', async (t) => {
+  const clock = handClock();
+  const s = await buildTestServer(t, { clock });
+  const tree = s.server.kernel.trees.active();
+  t.equal(tree.inBulkWork, false);
+  tree.transact(() => undefined);
+  t.equal(tree.inBulkWork, false, 'an ordinary commit is not bulk work');
+  tree.bulkTransact(() => undefined);
+  t.equal(tree.inBulkWork, true);
+  clock.advance(999);
+  t.equal(tree.inBulkWork, true, 'the next batch is expected within the second');
+  clock.advance(1);
+  t.equal(tree.inBulkWork, false, 'a second without one: the job is over');
+  t.throws(() => tree.bulkTransact(() => {
+    throw new Error('mapping failed');
+  }));
+  t.equal(tree.inBulkWork, true, 'a batch that threw counts too (its job is still running, or cleaning up)');
 });

@@ -8,6 +8,9 @@ import type { RecordObservers } from '../stream/record-observers.js';
 import type { Clock, IdSource } from '../ids.js';
 import { BlobStore } from './blob-store.js';
 
+/** How long after its last batch a bulk job still counts as running (its batches come every few ms). */
+export const BULK_QUIET_MS = 1000;
+
 /**
  * One open tree: its SQLite database, its objects folder and its record log.
  * Plugins reach it as `request.tree` (or the `tree` of the request scope).
@@ -18,6 +21,7 @@ export class Tree {
   readonly objectsDir: string;
   private readonly statements: StatementCache;
   private blobStore: BlobStore | undefined;
+  private bulkUntilMs = Number.NEGATIVE_INFINITY;
 
   constructor(
     readonly id: string,
@@ -71,7 +75,17 @@ export class Tree {
       return this.transact(work);
     } finally {
       this.db.pragma('synchronous = FULL');
+      this.bulkUntilMs = this.clock.now() + BULK_QUIET_MS;
     }
+  }
+
+  /**
+   * Whether a bulk job (an import) wrote a batch in the last `BULK_QUIET_MS`: background work
+   * that can wait (an index catching up) waits until it is over, instead of taking the event
+   * loop and the disk from the job and from the requests answered between its batches.
+   */
+  get inBulkWork(): boolean {
+    return this.clock.now() < this.bulkUntilMs;
   }
 
   /** Shorthand for `records.append` (inside `transact`). */

@@ -6,8 +6,10 @@ import { DuplicateIndex } from './index-store.js';
  * Brings the blocking index of a tree up to date in the background, a batch (index-store.ts
  * BATCH) at a time with the event loop free in between, `delayMs` after a change marked it
  * stale: after a GEDCOM import the index is ready before anyone searches, and a search only
- * catches up what changed in the last moments. A search always catches up first whatever is
- * left, so results never depend on this timing. The singleton `duplicatesIndexer`.
+ * catches up what changed in the last moments. While a bulk job writes the tree (an import:
+ * `tree.inBulkWork`) it waits, and catches up once the job is done, so the import and the
+ * requests answered between its batches keep the event loop. A search always catches up first
+ * whatever is left, so results never depend on this timing. The singleton `duplicatesIndexer`.
  */
 export class DuplicateIndexer {
   private readonly timers = new Map<string, NodeJS.Timeout>();
@@ -24,6 +26,10 @@ export class DuplicateIndexer {
   private step(tree: Tree): void {
     this.timers.delete(tree.id);
     if (this.closed || !tree.db.open) return;
+    if (tree.inBulkWork) {
+      this.schedule(tree);
+      return;
+    }
     try {
       const taken = new DuplicateIndex(tree).catchUp(this.kernel.servicesFor(tree, systemActor));
       if (taken > 0) this.timers.set(tree.id, setTimeout(() => this.step(tree), 0));

@@ -2,7 +2,7 @@ import t from 'tap';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildTestServer } from '@rootline/kernel/testing';
+import { buildTestServer, handClock } from '@rootline/kernel/testing';
 import { claim, db, duplicatesServer, ok, person, persona, PLUGINS, ranked } from './fixtures/helpers.js';
 
 const stale = (s: Parameters<typeof db>[0]) => db(s).prepare('SELECT kind, id FROM duplicate_stale ORDER BY kind, id').all();
@@ -66,6 +66,20 @@ t.test('the background catch-up indexes without a search', async (t) => {
   t.same(stale(s), [], 'caught up in the background');
   t.equal(indexed(s), 1);
   t.same(await ranked(s, { surname: 'Smith' }), [[smith.id, 1]]);
+});
+
+t.test('the background catch-up waits while a bulk job (an import) writes the tree, then catches up', async (t) => {
+  const clock = handClock();
+  const s = await duplicatesServer(t, { background: true, clock });
+  s.server.kernel.trees.active().bulkTransact(() => undefined);
+  await person(s, { given: 'John', surname: 'Smith' });
+  // Real timers: the catch-up's delay (250 ms) passes several times over while the job's second does not.
+  await new Promise((done) => setTimeout(done, 900));
+  t.not(stale(s).length, 0, 'still waiting: the bulk job has the tree');
+  clock.advance(1000);
+  for (let tries = 0; tries < 100 && stale(s).length > 0; tries++) await new Promise((done) => setTimeout(done, 20));
+  t.same(stale(s), [], 'caught up once the job was over');
+  t.equal(indexed(s), 1);
 });
 
 t.test('a tree that had persons before the plugin came: every person is indexed once, at the first opening', async (t) => {
