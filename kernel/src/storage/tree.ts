@@ -9,7 +9,7 @@ import type { Clock, IdSource } from '../ids.js';
 import { BlobStore } from './blob-store.js';
 
 /** How long after its last batch a bulk job still counts as running (its batches come every few ms). */
-export const BULK_QUIET_MS = 1000;
+const BULK_QUIET_MS = 1000;
 
 /**
  * One open tree: its SQLite database, its objects folder and its record log.
