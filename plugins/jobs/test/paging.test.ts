@@ -54,3 +54,15 @@ t.test('the pinned mount lists its own tree\'s jobs, not the active tree\'s', as
   t.equal(pinned.items[0].tree_id, other.tree_id);
   t.equal((await s.request('GET', `/v1/jobs/${mine.job_id}`)).statusCode, 404, 'not on the active tree');
 });
+
+t.test('a kind filter is 1 to 100 characters; a state filter one of the states', async (t) => {
+  const s = await buildTestServer(t, withCounting(new CountingControl()));
+  await jobInState(s, (await s.request('POST', '/v1/counting', { body: { to: 0 } })).json().job_id, 'succeeded');
+  for (const query of [{ kind: '' }, { kind: 'k'.repeat(101) }, { state: 'done' }]) {
+    const reply = await s.request('GET', '/v1/jobs', { query });
+    t.equal(reply.statusCode, 400, JSON.stringify(query).slice(0, 40));
+    t.equal(reply.json().code, 'validation-failed');
+  }
+  t.same((await s.request('GET', '/v1/jobs', { query: { kind: 'k'.repeat(100) } })).json().items, [], '100 characters is a kind (no job has it)');
+  t.equal((await s.request('GET', '/v1/jobs', { query: { kind: 'counting.count', state: 'succeeded' } })).json().items.length, 1);
+});
