@@ -76,6 +76,8 @@ t.test('the edit: written the way the file writes JSON, one insertion, nothing e
   t.equal(edit('{\r\n\t"a": 1\r\n}\r\n').text, '{\r\n\t"mcpServers": {\r\n\t\t"rootline": {\r\n\t\t\t"command": "rootline",\r\n\t\t\t"args": [\r\n\t\t\t\t"mcp"\r\n\t\t\t]\r\n\t\t}\r\n\t},\r\n\t"a": 1\r\n}\r\n', 'tabs and CRLF kept');
   t.equal(edit('{ "a": 1, "mcpServers": { "x": {} } }').text, '{ "a": 1, "mcpServers": { "rootline": {\n    "command": "rootline",\n    "args": [\n      "mcp"\n    ]\n  }, "x": {} } }', 'a one-line file');
   t.equal(edit('{\n    "mcpServers": {}\n}').text, '{\n    "mcpServers": {\n        "rootline": {\n            "command": "rootline",\n            "args": [\n                "mcp"\n            ]\n        }\n    }\n}', 'an empty servers object, four spaces');
+  t.equal(edit('{\n  "mcpServers": {   }\n}').text, '{\n  "mcpServers": {\n    "rootline": {\n      "command": "rootline",\n      "args": [\n        "mcp"\n      ]\n    }\n  }\n}', 'a servers object holding only spaces: its inside replaced');
+  t.equal(edit('{ "mcpServers": {\n\n} }').text, '{ "mcpServers": {\n  "rootline": {\n    "command": "rootline",\n    "args": [\n      "mcp"\n    ]\n  }\n} }', 'holding only blank lines');
   const commented = '{\n  "mcpServers": { // none yet\n  }\n}';
   t.ok(isOneInsertion(commented, edit(commented).text), 'a comment inside an empty servers object is kept');
   t.ok(edit(commented).text.includes('// none yet'));

@@ -58,7 +58,7 @@ t.test('the pinned mount lists its own tree\'s jobs, not the active tree\'s', as
 t.test('a kind filter is 1 to 100 characters; a state filter one of the states', async (t) => {
   const s = await buildTestServer(t, withCounting(new CountingControl()));
   await jobInState(s, (await s.request('POST', '/v1/counting', { body: { to: 0 } })).json().job_id, 'succeeded');
-  for (const query of [{ kind: '' }, { kind: 'k'.repeat(101) }, { state: 'done' }]) {
+  for (const query of [{ kind: '' }, { kind: 'k'.repeat(101) }, { state: 'done' }] as Record<string, string>[]) {
     const reply = await s.request('GET', '/v1/jobs', { query });
     t.equal(reply.statusCode, 400, JSON.stringify(query).slice(0, 40));
     t.equal(reply.json().code, 'validation-failed');
