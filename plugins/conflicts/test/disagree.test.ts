@@ -80,6 +80,7 @@ const PLACES: [string | null, string | null, boolean, string][] = [
   ['Ledbury', 'Herefordshire, England', true, 'no level in common: without a gazetteer, not known to be one place'],
   [null, 'Ledbury', false, 'a missing place never disagrees'],
   [' , , ', 'Ledbury', false, 'a place of commas says nothing'],
+  ['Ledbury, , England', 'Paris, France', true, 'an empty level does not make a place say nothing'],
 ];
 
 t.test('places: the edge-case table', async (t) => {
@@ -90,6 +91,7 @@ t.test('places: the edge-case table', async (t) => {
   t.same(placeParts('Ledbury, , Herefordshire'), ['ledbury', '', 'herefordshire']);
   t.equal(fold('  Ó Súilleabháin-Smith  '), 'o suilleabhain smith');
   t.equal(placesDisagree('Ledbury, Herefordshire', 'Hereford, Herefordshire'), 'the places "Ledbury, Herefordshire" and "Hereford, Herefordshire" are not one place');
+  t.equal(placesDisagree('  Ledbury ', ' Hereford  '), 'the places "Ledbury" and "Hereford" are not one place', 'both named trimmed');
 });
 
 t.test('values: sex words normalised, others folded', async (t) => {
