@@ -36,6 +36,8 @@ t.test('each kind of evidence attaches to a claim and is read back with it', asy
   t.equal(read.source, source, 'a citation gives an unsourced claim its source');
   t.equal(await sourceClaimCount(s, source), 1);
   t.same(recordKinds(s, claim.id).filter((kind) => kind === 'assertion.evidence_attached.v1').length, 4, 'one record per evidence');
+  const attached = s.records({ kind: 'assertion.evidence_attached' }).filter((record) => record.entity_id === claim.id).map((record) => record.payload as { kind: string; source?: string });
+  t.same(attached.filter((payload) => payload.source !== undefined).map((payload) => [payload.kind, payload.source]), [['citation', source]], 'the record of the citation that gave the claim its source says so; the others name none');
 });
 
 t.test('attach-evidence refuses evidence that is not real or not followable, and writes nothing', async (t) => {

@@ -31,6 +31,9 @@ t.test('every review from every status: allowed moves write one record, repeats 
       if (expected === 422) {
         t.equal(reply.statusCode, 422, `${name}: refused`);
         t.equal(reply.json().code, 'invalid-state-transition', name);
+        t.equal(reply.json().title, 'That change is not allowed from the current state', `${name}: the problem's title`);
+        t.equal(reply.json().detail, `Assertion ${id} is ${from}; ${review} is not allowed from ${from}`, `${name}: the detail says which change from which state`);
+        t.equal(reply.json().status, from);
         t.equal(statusOf(s, id), from, `${name}: status unchanged`);
         t.same(footprint(s), before, `${name}: nothing written`);
         continue;
@@ -126,4 +129,15 @@ t.test('supersede refuses bad input and writes nothing', async (t) => {
   t.equal((await s.request('POST', `/v1/assertions/${unknown}/supersede`, { body: { replacement: { date: '1851' } } })).statusCode, 404);
   t.same(footprint(s), before);
   t.equal(statusOf(s, id), 'confirmed');
+});
+
+t.test('a refused confirm says which claim, what it is and why: attach-and-confirm and bulk confirm', async (t) => {
+  const s = await evidenceServer(t);
+  const persona = await newPersona(s);
+  const refuted = await claimIn(s, persona, 'refuted');
+  const reply = await s.request('POST', `/v1/assertions/${refuted}/attach-evidence-and-confirm`, { body: { kind: 'url', url: 'https://example.org/register' } });
+  t.equal(reply.statusCode, 422);
+  t.match(reply.json(), { code: 'invalid-state-transition', detail: `Assertion ${refuted} is refuted; confirm is not allowed from refuted`, status: 'refuted' });
+  const services = s.server.kernel.servicesFor(s.server.kernel.trees.active(), { kind: 'human', credentialId: null });
+  t.same(services.assertionsService.bulkConfirm({ kind: 'human', credentialId: null }, [refuted]), [{ id: refuted, outcome: 'refused', detail: 'The claim is refuted; it cannot be confirmed' }]);
 });

@@ -1,0 +1,43 @@
+import t from 'tap';
+import { systemActor } from '@rootline/kernel';
+import { capture, claimIn, evidenceServer, newPersona } from './fixtures/helpers.js';
+
+const UNKNOWN = '01938f0e-7a7e-7cc2-9d2b-3f6c3a1b2c4d';
+
+t.test('labels name a claim by its kind, its persona and its date and place, or its value cut short', async (t) => {
+  const s = await evidenceServer(t);
+  const services = s.server.kernel.servicesFor(s.server.kernel.trees.active(), systemActor);
+  const persona = await newPersona(s, 'William');
+  const [name] = services.personasService.labels([persona]).map((label) => label.label);
+  const birth = (await capture(s, { persona, kind: 'birth', date: '12 MAR 1851', place: 'Ledbury' })).id as string;
+  const placed = (await capture(s, { persona, kind: 'residence', place: 'Ledbury' })).id as string;
+  const occupation = (await capture(s, { persona, kind: 'occupation', value: 'Weaver' })).id as string;
+  const long = (await capture(s, { persona, kind: 'description', value: 'x'.repeat(100) })).id as string;
+  const bare = (await capture(s, { persona, kind: 'military_service.record' })).id as string;
+  const labels = new Map(services.assertionsService.labels([birth, placed, occupation, long, bare, UNKNOWN]).map((label) => [label.id, label]));
+  t.equal(labels.size, 5, 'an unknown id is left out');
+  t.same(labels.get(birth), { id: birth, kind: 'assertion', label: `Birth of ${name}: 12 MAR 1851, Ledbury` });
+  t.equal(labels.get(placed)!.label, `Residence of ${name}: Ledbury`, 'a place alone');
+  t.equal(labels.get(occupation)!.label, `Occupation of ${name}: Weaver`, 'the value when there is no date or place');
+  t.equal(labels.get(long)!.label, `Description of ${name}: ${'x'.repeat(79)}…`, 'a long value cut to 80 characters');
+  t.equal(labels.get(bare)!.label, `Military service record of ${name}`, 'nothing to add: the kind in words');
+  t.same(services.assertionsService.labels([]), []);
+  t.same(services.assertionsService.labels([UNKNOWN]), []);
+});
+
+t.test('vital claims: the standing claims of those kinds about those personas, confirmed first, then oldest first', async (t) => {
+  const s = await evidenceServer(t);
+  const services = s.server.kernel.servicesFor(s.server.kernel.trees.active(), systemActor);
+  const [a, b, other] = [await newPersona(s, 'Ann'), await newPersona(s, 'Bea'), await newPersona(s, 'Cid')];
+  const pending = (await capture(s, { persona: a, kind: 'birth', date: '1850' }, 'agent', 'claude-test')).id as string;
+  const confirmed = (await capture(s, { persona: a, kind: 'birth', date: '1851' })).id as string;
+  const death = (await capture(s, { persona: b, kind: 'death', date: '1900' }, 'agent', 'claude-test')).id as string;
+  const refuted = await claimIn(s, b, 'refuted');
+  await capture(s, { persona: a, kind: 'occupation', value: 'Weaver' });
+  await capture(s, { persona: other, kind: 'birth', date: '1849' });
+  const read = (personas: string[], kinds: string[]) => services.assertionsService.vitalClaims(personas, kinds).map((claim) => [claim.id, claim.status]);
+  t.same(read([a, b], ['birth', 'death']), [[confirmed, 'confirmed'], [pending, 'pending'], [death, 'pending']], 'a refuted claim, another kind and another persona are not read');
+  t.notOk(read([b], ['birth', 'death']).some(([id]) => id === refuted));
+  t.same(read([], ['birth']), []);
+  t.same(read([a], []), []);
+});
