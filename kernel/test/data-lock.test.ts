@@ -4,6 +4,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, st
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { DataDirLockedError, HOLDER_FILE, LOCK_FILE, lockDataDir, lockedMessage, readHolder, waitForHolderUrl, type LockHolder } from '../src/storage/data-lock.js';
 import { dataDirLayout, ensureDataDir } from '../src/storage/data-dir.js';
 import { openDatabase } from '../src/storage/sqlite.js';
@@ -103,6 +104,19 @@ t.test('an offline tool is waited for; a server is not', async (t) => {
   t.ok(Date.now() - started >= 200, 'waited for the tool to finish');
   lock.release();
   t.equal(await tool.exited, 0);
+});
+
+t.test('a lock let go just as it was asked for is taken, not refused as held by nobody', async (t) => {
+  const root = join(folder(t), 'data');
+  mkdirSync(root, { recursive: true });
+  // A holder that never writes its name (as in the moment between letting go and its file going) and lets go after 300 ms.
+  const script = `const D = require(${JSON.stringify(createRequire(import.meta.url).resolve('better-sqlite3'))}); const db = new D(process.argv[1]); db.pragma('locking_mode = EXCLUSIVE'); db.exec('BEGIN EXCLUSIVE; COMMIT'); console.log('locked'); setTimeout(() => { db.close(); process.exit(0); }, 300);`;
+  const child = spawn(process.execPath, ['-e', script, join(root, LOCK_FILE)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  t.teardown(() => child.kill('SIGKILL'));
+  await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()));
+  const lock = lockDataDir(root, { role: 'server', command: 'serve', waitForToolMs: 0 });
+  t.equal(lock.holder.pid, process.pid, 'taken once the other let go');
+  lock.release();
 });
 
 t.test('lockedMessage: each holder in one line', async (t) => {

@@ -131,12 +131,15 @@ export function lockDataDir(root: string, options: LockOptions): DataDirLock {
   let db = attempt(file);
   let holder: LockHolder | null = null;
   while (!db) {
-    // The winner writes its name just after taking the lock: give it a moment to appear.
+    // The winner writes its name just after taking the lock: give it a moment to appear. No
+    // name may also mean the holder has just let go (its file is removed on release): try again.
     holder = readHolder(root);
-    for (let tries = 0; !holder && tries < 40; tries++) {
+    for (let tries = 0; !holder && !db && tries < 40; tries++) {
       sleepSync(25);
-      holder = readHolder(root);
+      db = attempt(file);
+      if (!db) holder = readHolder(root);
     }
+    if (db) break;
     if (holder?.role !== 'tool' || Date.now() >= waitUntil) throw new DataDirLockedError(holder);
     sleepSync(50);
     db = attempt(file);
