@@ -41,3 +41,15 @@ t.test('vital claims: the standing claims of those kinds about those personas, c
   t.same(read([], ['birth']), []);
   t.same(read([a], []), []);
 });
+
+t.test('counting a persona\'s claims of one proposer counts the claims themselves (the per-persona tallies keep no proposer)', async (t) => {
+  const s = await evidenceServer(t);
+  const services = s.server.kernel.servicesFor(s.server.kernel.trees.active(), systemActor);
+  const persona = await newPersona(s);
+  await capture(s, { persona, kind: 'birth', date: '1851' }, 'agent', 'model-a');
+  await capture(s, { persona, kind: 'death', date: '1900' }, 'agent', 'model-b');
+  await capture(s, { persona, kind: 'occupation', value: 'Weaver' });
+  t.equal(services.assertionsService.count({ persona }), 3);
+  t.equal(services.assertionsService.count({ persona, proposer: 'model-a' }), 1);
+  t.equal(services.assertionsService.count({ persona, proposer: null }), 1, 'no proposer: the human\'s');
+});
