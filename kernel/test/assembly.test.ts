@@ -7,7 +7,7 @@ import { definePlugin } from '@rootline/kernel';
 import { createServer, type PluginSource } from '@rootline/kernel/host';
 import { parseManifest } from '../src/manifest.js';
 import { buildTestServer } from '@rootline/kernel/testing';
-import { pingPlugin } from './fixtures/plugins.js';
+import { pingPlugin, routesPlugin } from './fixtures/plugins.js';
 
 const boot = (builtIn: PluginSource[], names = builtIn.map((p) => p.name), dataDir = mkdtempSync(join(tmpdir(), 'rootline-asm-'))) =>
   createServer({ dataDir, manifest: { plugins: names.map((name) => ({ name })) }, builtIn: new Map(builtIn.map((p) => [p.name, p])) });
@@ -75,23 +75,11 @@ t.test('a record appended outside a transaction is a programming error', async (
 });
 
 t.test('an unexpected error is 500 internal, with no stack, path or message of the cause', async (t) => {
-  const broken: PluginSource = {
-    name: '@rootline/plugin-broken',
-    version: '0.0.1',
-    migrations: [],
-    peerDependencies: { '@rootline/kernel': '^0.2.0' },
-    plugin: definePlugin({
-      name: '@rootline/plugin-broken',
-      scope: 'tree',
-      register(app) {
-        app.kernel.treeRoutes(async (mount) => {
-          mount.get('/broken', async () => {
-            throw new Error(`disk at /home/someone/.local/share/rootline failed`);
-          });
-        });
-      },
-    }),
-  };
+  const broken = routesPlugin('@rootline/plugin-broken', (mount) => {
+    mount.get('/broken', async () => {
+      throw new Error(`disk at /home/someone/.local/share/rootline failed`);
+    });
+  });
   const s = await buildTestServer(t, { builtIn: [broken], plugins: ['@rootline/plugin-broken'] });
   const reply = await s.request('GET', '/v1/broken');
   t.equal(reply.statusCode, 500);

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { Type } from '@sinclair/typebox';
-import { definePlugin } from '@rootline/kernel';
 import { buildTestServer, exampleProblems, type PluginSource } from '@rootline/kernel/testing';
+import { routesPlugin } from './fixtures/plugins.js';
 
 /** A plugin whose API description gives examples: `wrong` decides whether they fit their schemas. */
 function exampled(wrong: boolean): PluginSource {
@@ -10,21 +10,9 @@ function exampled(wrong: boolean): PluginSource {
     { $id: 'ExampledThing', examples: [wrong ? { id: '01938f0e-7a7e-7cc2-9d2b-3f6c3a1b2c4d' } : { id: '01938f0e-7a7e-7cc2-9d2b-3f6c3a1b2c4d', size: 3 }] },
   );
   const Body = Type.Object({ things: Type.Array(Thing) }, { examples: [{ things: [{ id: '01938f0e-7a7e-7cc2-9d2b-3f6c3a1b2c4d', size: wrong ? -1 : 1 }] }] });
-  return {
-    name: '@rootline/plugin-exampled',
-    version: '0.0.1',
-    migrations: [],
-    peerDependencies: { '@rootline/kernel': '^0.2.0' },
-    plugin: definePlugin({
-      name: '@rootline/plugin-exampled',
-      scope: 'tree',
-      register(app) {
-        app.kernel.treeRoutes(async (mount) => {
-          mount.post('/things', { config: { humanOnly: false }, schema: { body: Body, response: { 200: Thing } } }, async () => ({ id: '01938f0e-7a7e-7cc2-9d2b-3f6c3a1b2c4d', size: 1 }));
-        });
-      },
-    }),
-  };
+  return routesPlugin('@rootline/plugin-exampled', (mount) => {
+    mount.post('/things', { config: { humanOnly: false }, schema: { body: Body, response: { 200: Thing } } }, async () => ({ id: '01938f0e-7a7e-7cc2-9d2b-3f6c3a1b2c4d', size: 1 }));
+  });
 }
 
 t.test('examples that fit their schemas: none reported', async (t) => {
