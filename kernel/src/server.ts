@@ -27,6 +27,7 @@ import { installRequestLog } from './http/request-log.js';
 import { installRouteConventions } from './http/route-conventions.js';
 import { installValidators } from './http/validation.js';
 import { installOpenApi } from './http/openapi.js';
+import { drainingClose } from './http/draining-close.js';
 import { Kernel } from './kernel.js';
 import { RouteTable } from './route-table.js';
 import { treesRoutes } from './routes/trees.js';
@@ -148,6 +149,7 @@ async function assemble(options: ServerOptions, lock: DataDirLock): Promise<Root
   installValidators(app);
   installRouteConventions(app);
   const routes = new RouteTable().install(app);
+  const closeHttp = drainingClose(app);
 
   // The singletons every plugin may use (typed on @fastify/awilix's Cradle, plugin-api/services.ts).
   const container = createContainer<Cradle>({ injectionMode: InjectionMode.PROXY, strict: true });
@@ -271,7 +273,7 @@ async function assemble(options: ServerOptions, lock: DataDirLock): Promise<Root
     async close() {
       streams.closeAll();
       try {
-        await app.close();
+        await closeHttp();
       } finally {
         logger.flush?.();
         lock.release();
