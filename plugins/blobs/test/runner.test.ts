@@ -64,3 +64,14 @@ t.test('a renderer killed from outside is a crash, named by its signal; the next
   t.match(await runner.render(first), { ok: true });
   t.equal(runner.stats.started, 2);
 });
+
+t.test('a renderer whose resident memory passes the ceiling is stopped: out of memory, killed, gone', async (t) => {
+  const { slow } = files(t);
+  // Any Node process holds more than 20 MB resident, so the watch must stop this one; V8's heap
+  // limit (256 MB) is far away, so it is the watch that does.
+  const runner = new ThumbnailRunner({ timeoutMs: 60_000, maxSide: 64, maxRssMb: 20, memoryCheckMs: 20 });
+  t.teardown(() => runner.close());
+  t.same(await runner.render(slow), { ok: false, kind: 'out-of-memory', message: 'rendering needed more than 20 MB of memory' });
+  t.equal(runner.stats.killed, 1, 'killed');
+  t.ok(await waitFor(() => renderers().length === 0, 10_000), 'and gone');
+});

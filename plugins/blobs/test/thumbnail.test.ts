@@ -178,7 +178,7 @@ t.test('broken PDFs give 404, and the failure is remembered rather than rendered
     const response = await thumbnail(s, address);
     t.equal(response.statusCode, 404, name);
     t.equal(response.json().code, 'not-found');
-    t.match(response.json().detail, /the PDF cannot be rendered/, name);
+    t.match(response.json().detail, /the PDF cannot be rendered \(Invalid PDF structure\.\)/, `${name}: in the parser's own words`);
     t.equal(renders(s), before + 1, `${name}: one render found it broken`);
     t.ok(tree(s).prepare('SELECT 1 FROM blob_thumbnail_failures WHERE original = ?').get(address), `${name}: remembered`);
     const second = await thumbnail(s, address);
