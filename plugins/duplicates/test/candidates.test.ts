@@ -132,3 +132,19 @@ t.test('a person= search for a person without a name, or with a name of no lette
   t.match(await candidates(s, { person: nameless.id }), { status: 400, body: { code: 'name-required' } });
   t.same(await ranked(s, { person: nameless.id, surname: 'Smith' }), [[smith.id, 1]], 'the query gives the name');
 });
+
+t.test('the quick preselection reads the index: its dates and its phonetic keys decide who is scored in full', async (t) => {
+  // Forty namesakes made first (smaller ids) fill the preselection (32 at limit 1) when the
+  // quick score cannot tell them from the person sought: only the index's dates, or its
+  // phonetic key, lift that person into the full score.
+  const s = await duplicatesServer(t);
+  for (let i = 0; i < 40; i++) await person(s, { given: 'John', surname: 'Smith' }, { birth: '1800' });
+  const sought = await person(s, { given: 'John', surname: 'Smith' }, { birth: '1850' });
+  t.same((await ranked(s, { given: 'John', surname: 'Smith', birth: '1850', limit: 1 })).map(([id]) => id), [sought.id], 'the one born 1850');
+
+  // Exact surnames with another given name, against a surname found by Daitch–Mokotoff alone
+  // (Gurevich ~ Horowitz; far apart letter by letter).
+  for (let i = 0; i < 40; i++) await person(s, { given: 'Moshe', surname: 'Gurevich' }, { birth: '1850' });
+  const horowitz = await person(s, { given: 'Chaim', surname: 'Horowitz' }, { birth: '1850' });
+  t.same((await ranked(s, { given: 'Chaim', surname: 'Gurevich', birth: '1850', limit: 1 })).map(([id]) => id), [horowitz.id], 'Chaim Horowitz');
+});

@@ -21,7 +21,7 @@ t.test('pending -> approved: the persons are merged, the first survives', async 
   t.type(approved.decided_at_ms, 'number');
   t.same((await s.request('GET', `/v1/persons/${b.id}`)).statusCode, 307, 'the second person is merged into the first');
   t.same((await ok(s.request('GET', `/v1/persons/${a.id}`))).personas, [...a.personas, ...b.personas]);
-  t.same(s.records({ kind: 'proposal.approved' }).map((r) => [r.entity_id, r.actor.kind, r.payload]), [[created.id, 'human', { persons: [a.id, b.id], survivor: a.id, merged: b.id, note: 'Checked the register' }]]);
+  t.same(s.records({ kind: 'proposal.approved' }).map((r) => [r.entity_type, r.entity_id, r.actor.kind, r.payload]), [['proposal', created.id, 'human', { persons: [a.id, b.id], survivor: a.id, merged: b.id, note: 'Checked the register' }]]);
   t.same(s.records({ kind: 'person.merged' }).map((r) => r.payload), [{ survivor: a.id, merged: b.id, personas: b.personas }]);
   t.match(created.proposer, 'claude-test');
 });
