@@ -1,6 +1,6 @@
 import t from 'tap';
 import { systemActor } from '@rootline/kernel';
-import { capture, claimIn, evidenceServer, newPersona } from './fixtures/helpers.js';
+import { capture, claimIn, evidenceServer, newPersona, newSource } from './fixtures/helpers.js';
 
 const UNKNOWN = '01938f0e-7a7e-7cc2-9d2b-3f6c3a1b2c4d';
 
@@ -52,4 +52,21 @@ t.test('counting a persona\'s claims of one proposer counts the claims themselve
   t.equal(services.assertionsService.count({ persona }), 3);
   t.equal(services.assertionsService.count({ persona, proposer: 'model-a' }), 1);
   t.equal(services.assertionsService.count({ persona, proposer: null }), 1, 'no proposer: the human\'s');
+});
+
+t.test("a person's card: the standing claims (pending, deferred, confirmed) and the sources they cite; refuted ones are not on it", async (t) => {
+  const s = await evidenceServer(t);
+  const services = s.server.kernel.servicesFor(s.server.kernel.trees.active(), systemActor);
+  const persona = await newPersona(s);
+  const [census, register, letter] = [await newSource(s, '1851 census'), await newSource(s, 'Parish register'), await newSource(s, 'A forged letter')];
+  const pending = await claimIn(s, persona, 'pending', census);
+  const confirmed = await claimIn(s, persona, 'confirmed', register);
+  const deferred = await claimIn(s, persona, 'pending');
+  // Deferring is the pending plugin's route; the service it calls is this one.
+  t.ok(services.assertionsService.review({ kind: 'human', credentialId: null }, deferred, 'defer'), 'deferred');
+  await claimIn(s, persona, 'refuted', letter);
+  const card = services.assertionsService.forPersonas([persona], 10);
+  t.same(card.items.map((claim) => [claim.id, claim.status]), [[pending, 'pending'], [confirmed, 'confirmed'], [deferred, 'deferred']], 'oldest first, each standing status');
+  t.equal(card.total, 3);
+  t.same(services.assertionsService.citedSources([persona]).sort(), [census, register].sort(), 'the refuted claim\'s source is not cited by the card');
 });
