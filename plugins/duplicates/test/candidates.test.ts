@@ -147,4 +147,10 @@ t.test('the quick preselection reads the index: its dates and its phonetic keys 
   for (let i = 0; i < 40; i++) await person(s, { given: 'Moshe', surname: 'Gurevich' }, { birth: '1850' });
   const horowitz = await person(s, { given: 'Chaim', surname: 'Horowitz' }, { birth: '1850' });
   t.same((await ranked(s, { given: 'Chaim', surname: 'Gurevich', birth: '1850', limit: 1 })).map(([id]) => id), [horowitz.id], 'Chaim Horowitz');
+
+  // Hayes and Hussey share a phonetic key and the consonant key (h, s), which comes after it:
+  // the phonetic match found first must not be forgotten when the consonant key finds it again.
+  for (let i = 0; i < 40; i++) await person(s, { given: 'Zebedee', surname: 'Hayes' }, { birth: '1850' });
+  const hussey = await person(s, { given: 'Ann', surname: 'Hussey' }, { birth: '1850' });
+  t.same((await ranked(s, { given: 'Ann', surname: 'Hayes', birth: '1850', limit: 1 })).map(([id]) => id), [hussey.id], 'Ann Hussey');
 });
