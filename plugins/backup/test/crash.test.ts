@@ -148,6 +148,7 @@ t.test('a SIGKILL during a restore: no tree is registered, and the next start re
   const backupId = (await backupNow(s)).result.backup_id;
   await s.server.close();
   // Restore points: start, the database copied, 7 objects copied, folders synced.
+  const LABELS: Record<number, string> = { 1: 'start', 2: 'database copied', 5: 'object copied', 10: 'folders synced' };
   for (const point of [1, 2, 5, 10]) {
     await t.test(`killed at restore point ${point}`, async (t) => {
       const { dataDir, root } = copyOf(t, base);
@@ -156,7 +157,7 @@ t.test('a SIGKILL during a restore: no tree is registered, and the next start re
       const { signal, stderr } = await child.ended;
       t.equal(await restore, 'no answer');
       t.equal(signal, 'SIGKILL');
-      t.match(stderr, new RegExp(`backup test kill point: restore ${point} \\(`));
+      t.match(stderr, new RegExp(`backup test kill point: restore ${point} \\(${LABELS[point]}\\)`), `point ${point} is after ${LABELS[point]}`);
       t.ok(readdirSync(join(dataDir, 'trees')).some((name) => name.startsWith('.incoming-tree-')), 'the crash left a staging folder');
 
       const again = await backupServer(t, { dataDir });

@@ -80,6 +80,24 @@ t.test('a run backs up the active tree as a job of that tree: database, blobs by
   t.same(await manifests(s, root), [{ backup_id: backupId, tree_id: tree.id, app_version: '0.1.0', created_at_ms: clock.ms, event_count: 23, object_count: 4, total_bytes: total, tree_name: 'My tree' }]);
 });
 
+t.test('a tree whose schema changed without a record (a plugin\'s migration applied between backups): its database is captured again, not reused', async (t) => {
+  const clock = new ManualClock();
+  const s = await backupServer(t, { clock });
+  const root = tempDir(t);
+  const tree = activeTree(s);
+  await seedTree(tree, { blobs: 1 });
+  await configure(s, root);
+  const first = (await backupNow(s)).result;
+  const seq = (tree.prepare('SELECT max(seq) AS seq FROM records').get() as { seq: number }).seq;
+  // What a new migration leaves: another checksum among the applied ones, and no record.
+  tree.db.prepare("UPDATE schema_migrations SET checksum = 'a later migration' WHERE rowid = (SELECT max(rowid) FROM schema_migrations)").run();
+  t.equal((tree.prepare('SELECT max(seq) AS seq FROM records').get() as { seq: number }).seq, seq, 'the record log did not move');
+  clock.advance(60_000);
+  const second = (await backupNow(s)).result;
+  t.equal(second.database, 'captured', 'another schema: the previous database is not this tree\'s any more');
+  t.not(readManifest(root, tree.id, second.backup_id).schema_checksum, readManifest(root, tree.id, first.backup_id).schema_checksum);
+});
+
 t.test('a second backup of an unchanged tree writes no file: the database and every blob are hard links', async (t) => {
   const clock = new ManualClock();
   const s = await backupServer(t, { clock });
