@@ -78,11 +78,16 @@ t.test('redacted values are never written, whoever exports', async (t) => {
   redact(tree.register.id, 'publisher');
   redact(tree.personas.maryP.id, 'name');
   redact(tree.william.id, undefined);
+  const married = cradle.assertionsService.forPersonas([tree.personas.maryP.id], 100).items.find((claim) => claim.kind === 'name')!;
+  redact(married.id, 'value');
   for (const token of [undefined, s.agentToken]) {
     const { job, text } = await exported(s, { version: '7.0' }, token ? { token } : {});
     t.equal(job.state, 'succeeded');
     t.notMatch(text, /Herefordshire Archive/, 'the redacted publisher');
     t.notMatch(text, /Mary \/Jones\//, 'the redacted persona name');
+    t.notMatch(text, /Mary Smith/, 'the redacted name claim');
+    const lost = (await s.request('GET', '/v1/gedcom/loss-reports', { query: { report_id: job.result.report_id } })).json().items;
+    t.ok(lost.some((item: { path: string; reason: string }) => item.path === 'SOUR' && item.reason === 'redacted value not written'), 'a source with a redacted field');
     t.notMatch(text, /William/, 'the redacted person');
     t.match(text, /\n0 @F1@ FAM\n1 HUSB @I1@\n1 WIFE @I2@\n1 MARR\n/, 'the family keeps the others');
     t.notMatch(text, /@F2@ FAM/, 'a family of withheld persons only is not written');
@@ -108,4 +113,20 @@ t.test('a bad body is refused before any job starts', async (t) => {
     t.equal(reply.statusCode, 400);
   }
   t.equal((await s.request('GET', '/v1/jobs')).json().total, 0);
+});
+
+t.test('associations: ASSO to the person written (through a persona too), ROLE OTHER with PHRASE in 7.0, RELA in 5.5.1; to a withheld person, lost', async (t) => {
+  const s = await exportServer(t);
+  const cradle = services(s);
+  const tree = handMadeTree(cradle);
+  cradle.associationsService.record(human, { from: tree.john.id, to: tree.mary.id, role: 'godmother' });
+  cradle.associationsService.record(human, { from: tree.john.id, to: tree.personas.maryP.id, role: 'witness' });
+  cradle.associationsService.record(human, { from: tree.john.id, to: tree.emma.id, role: 'neighbour' });
+  const seven = await exported(s, { version: '7.0' });
+  t.match(seven.text, /\n1 ASSO @I2@\n2 ROLE OTHER\n3 PHRASE godmother\n1 ASSO @I2@\n2 ROLE OTHER\n3 PHRASE witness\n/, 'to Mary, as a person and through her persona');
+  t.notMatch(seven.text, /neighbour/, 'Emma is living: withheld');
+  const lost = (await s.request('GET', '/v1/gedcom/loss-reports', { query: { report_id: seven.job.result.report_id } })).json().items;
+  t.match(lost.filter((item: { path: string }) => item.path === 'INDI.ASSO'), [{ count: 1, reason: 'association with a person not written (withheld, redacted or only a persona)' }]);
+  const old = await exported(s, { version: '5.5.1' });
+  t.match(old.text, /\n1 ASSO @I2@\n2 RELA godmother\n1 ASSO @I2@\n2 RELA witness\n/);
 });

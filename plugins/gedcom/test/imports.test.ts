@@ -92,6 +92,10 @@ t.test('undo takes everything the run made out of every view, recorded; twice is
   t.equal(unknown.statusCode, 404);
   t.equal(unknown.json().code, 'not-found');
   t.equal((await s.request('POST', `/v1/imports/${started.import_key}/undo`)).statusCode, 400, 'a body is required');
+  for (const reason of ['', 'x'.repeat(2001)]) {
+    const refused = await s.request('POST', `/v1/imports/${started.import_key}/undo`, { body: { reason } });
+    t.match({ status: refused.statusCode, code: refused.json().code }, { status: 400, code: 'validation-failed' }, `a reason of ${reason.length} characters`);
+  }
 
   const again = await upload(s, fixture('smith.ged'));
   t.equal(again.statusCode, 202, 'an undone run does not make the bytes a duplicate');
@@ -104,17 +108,17 @@ t.test('bad files are refused before any job with a Problem, and nothing is writ
   const tree = s.server.kernel.trees.active();
   const before = rowCounts(tree);
   const files = objectFiles(tree);
-  const cases: [string, Buffer | string, string][] = [
-    ['empty body', '', 'empty-file'],
-    ['a PNG', Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(600, 7)]), 'not-gedcom'],
-    ['no HEAD', '0 @I1@ INDI\n1 NAME John /Doe/\n0 TRLR\n', 'no-head'],
-    ['cut short', fixture('smith.ged').subarray(0, 700), 'truncated-file'],
-    ['plain text', 'Dear cousin, here is the family tree you asked for.\n', 'not-gedcom'],
+  const cases: [string, Buffer | string, string, string][] = [
+    ['empty body', '', 'empty-file', 'The file is empty'],
+    ['a PNG', Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(600, 7)]), 'not-gedcom', 'The file is not GEDCOM'],
+    ['no HEAD', '0 @I1@ INDI\n1 NAME John /Doe/\n0 TRLR\n', 'no-head', 'The file has no GEDCOM header'],
+    ['cut short', fixture('smith.ged').subarray(0, 700), 'truncated-file', 'The file ends before its trailer'],
+    ['plain text', 'Dear cousin, here is the family tree you asked for.\n', 'not-gedcom', 'The file is not GEDCOM'],
   ];
-  for (const [name, bytes, code] of cases) {
+  for (const [name, bytes, code, title] of cases) {
     const reply = await upload(s, bytes);
     t.equal(reply.statusCode, 400, name);
-    t.equal(reply.json().code, code, name);
+    t.match(reply.json(), { code, title }, name);
   }
   t.same(rowCounts(tree), before, 'no row anywhere (no blob, no run, no record)');
   t.equal(objectFiles(tree), files, 'no file in the objects folder');

@@ -100,3 +100,23 @@ t.test('a small family, field by field', async (t) => {
     'FAM.CHIL points to no individual (@I9@)': [1, [52]],
   });
 });
+
+t.test('what is lost is named by where it stood; a long association role is cut, not refused', async (t) => {
+  const role = `Godmother ${'and witness '.repeat(20)}`.trim();
+  const { context, cradle } = await mapped(t, [
+    '0 HEAD', '1 GEDC', '2 VERS 5.5.1', '1 CHAR UTF-8',
+    '0 @I1@ INDI', '1 NAME Ann /Cole/', '1 FAMS @F1@', '1 ASSO @I2@', `2 RELA ${role}`,
+    '0 @I2@ INDI', '1 NAME Bea /Cole/', '1 FAMS @F1@',
+    '0 @F1@ FAM', '1 HUSB @I2@', '1 WIFE @I1@', '1 _STAT Never married', '1 RESI', '2 PLAC Ledbury', // a family's residence is an event: kept
+    '0 @O1@ OBJE', '1 FILE', '2 FORM jpg',
+    '0 TRLR', '',
+  ].join('\n'));
+  const loss = Object.fromEntries(context.loss.list().map((item) => [`${item.path} ${item.reason}`, [item.count, item.examples]]));
+  t.same(loss, {
+    'FAM._STAT extension tag not mapped': [1, [16]],
+    'OBJE.FILE media file without a path': [1, [20]],
+  });
+  const ann = context.individuals.get('I1')!;
+  const [association] = cradle.associationsService.fromSubjects([ann.person]);
+  t.equal(association?.role, `${role.toLowerCase().slice(0, 99)}…`, 'cut to 100 characters, the last an ellipsis');
+});
