@@ -2,6 +2,8 @@ import t from 'tap';
 import { connect, type Socket } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { buildTestServer } from '@rootline/kernel/testing';
+import Fastify from 'fastify';
+import { drainingClose } from '../src/http/draining-close.js';
 import { routesPlugin } from './fixtures/plugins.js';
 
 /** A route whose reply has begun (its head and a first part sent) and ends when the test lets it. */
@@ -43,6 +45,8 @@ t.test('a reply still going out when the server closes is finished, and its keep
   await new Promise<void>((resolve) => socket.on('data', () => socket.text.includes('first part;') && resolve()));
   t.match(socket.text, /\r\nconnection: keep-alive\r\n/i, 'the reply began on a keep-alive connection');
   const closing = s.server.close();
+  // Several sweeps pass while the reply is still going out: it must not be cut.
+  await new Promise((resolve) => setTimeout(resolve, 150));
   release();
   t.ok(await within(5000, closing), 'the close ends once the reply is out');
   t.ok(await within(5000, socket.ended), 'the server closed the connection');
@@ -56,4 +60,22 @@ t.test('a connection a client opened ahead of need, without asking anything, doe
   t.ok(await within(5000, s.server.close()), 'the close ends');
   t.ok(await within(5000, socket.ended), 'the server closed the connection');
   t.equal(socket.text, '', 'nothing was sent on it');
+});
+
+t.test('connections that ended are forgotten: a long-running server does not keep every socket it ever had', async (t) => {
+  const app = Fastify();
+  app.get('/', async () => 'ok');
+  const close = drainingClose(app);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as { port: number }).port;
+  const sockets = await Promise.all([1, 2, 3].map(() => socketTo(port)));
+  const until = (count: number) => within(5000, new Promise<void>((resolve) => {
+    const check = () => (close.open === count ? resolve() : setTimeout(check, 10));
+    check();
+  }));
+  t.ok(await until(3), 'three open');
+  for (const socket of sockets) socket.destroy();
+  await Promise.all(sockets.map((socket) => socket.ended));
+  t.ok(await until(0), 'none left once each has closed');
+  await close();
 });

@@ -11,9 +11,10 @@ import type { FastifyInstance } from 'fastify';
  * download its client has already read whole) for 72 seconds, the keep-alive the server
  * announced; a connection a client opened ahead of need (fetch does) for as long as the
  * client keeps it. So while the close waits, both kinds are closed every `everyMs`.
- * Call before the server listens; the returned function does the close.
+ * Call before the server listens; the returned function does the close (and tells how many
+ * connections are open, so a test can see that closed ones are forgotten).
  */
-export function drainingClose(app: FastifyInstance, everyMs = 20): () => Promise<void> {
+export function drainingClose(app: FastifyInstance, everyMs = 20): (() => Promise<void>) & { readonly open: number } {
   const open = new Set<Socket>();
   app.server.on('connection', (socket: Socket) => {
     open.add(socket);
@@ -23,7 +24,7 @@ export function drainingClose(app: FastifyInstance, everyMs = 20): () => Promise
     app.server.closeIdleConnections();
     for (const socket of open) if (socket.bytesRead === 0) socket.destroy();
   };
-  return async () => {
+  const close = async () => {
     const timer = setInterval(sweep, everyMs);
     try {
       await app.close();
@@ -31,4 +32,5 @@ export function drainingClose(app: FastifyInstance, everyMs = 20): () => Promise
       clearInterval(timer);
     }
   };
+  return Object.defineProperty(close, 'open', { get: () => open.size }) as typeof close & { readonly open: number };
 }
