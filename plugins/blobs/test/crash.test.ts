@@ -8,6 +8,10 @@ import Database from 'better-sqlite3';
 import { incoming, sha256 } from './fixtures/files.js';
 import { seededRandom } from './fixtures/seeded.js';
 
+// Many servers started and killed: ~30-75 s on a quiet machine, past the suite's 240 s a file on
+// a loaded one (ten runs beside mutation testing). The work is bounded; only the clock is not.
+t.setTimeout(900_000);
+
 const SERVE = join(import.meta.dirname, 'fixtures', 'serve.ts');
 const UPLOADS = 50;
 /** Sizes, bytes and kill delays all come from this seed; set ROOTLINE_CRASH_SEED to replay another run. */
