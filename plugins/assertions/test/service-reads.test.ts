@@ -70,3 +70,29 @@ t.test("a person's card: the standing claims (pending, deferred, confirmed) and 
   t.equal(card.total, 3);
   t.same(services.assertionsService.citedSources([persona]).sort(), [census, register].sort(), 'the refuted claim\'s source is not cited by the card');
 });
+
+t.test('bulk confirm (the pending plugin drives it): one outcome a claim, and the record says how', async (t) => {
+  const s = await evidenceServer(t);
+  const human = { kind: 'human' as const, credentialId: null };
+  const services = s.server.kernel.servicesFor(s.server.kernel.trees.active(), human);
+  const persona = await newPersona(s);
+  const [confirmed, pending, refuted] = [await claimIn(s, persona, 'confirmed'), await claimIn(s, persona, 'pending'), await claimIn(s, persona, 'refuted')];
+  t.same(services.assertionsService.bulkConfirm(human, [confirmed, pending, refuted, UNKNOWN]), [
+    { id: confirmed, outcome: 'already_confirmed' },
+    { id: pending, outcome: 'confirmed' },
+    { id: refuted, outcome: 'refused', detail: 'The claim is refuted; it cannot be confirmed' },
+    { id: UNKNOWN, outcome: 'not_found' },
+  ]);
+  t.match(s.records({ kind: 'assertion.confirmed' }).filter((record) => record.entity_id === pending).map((record) => record.payload), [{ from: 'pending', to: 'confirmed', via: 'bulk-confirm' }]);
+});
+
+t.test('the sort and order every claim list shares: created, asc or desc; anything else refused with its Problem', async (t) => {
+  const s = await evidenceServer(t);
+  const services = s.server.kernel.servicesFor(s.server.kernel.trees.active(), systemActor);
+  t.ok(services.assertionsService.order({}), 'the default');
+  t.ok(services.assertionsService.order({ sort: 'created', order: 'desc' }));
+  t.throws(() => services.assertionsService.order({ sort: 'date' }), {
+    code: 'invalid-sort', detail: 'Cannot sort by "date"; the only sort is "created"', errors: [{ location: 'query', name: 'sort', message: 'must be "created"' }],
+  });
+  t.throws(() => services.assertionsService.order({ order: 'sideways' }), { code: 'invalid-order' });
+});
