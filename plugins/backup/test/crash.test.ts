@@ -5,6 +5,10 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { activeTree, backupNow, backupServer, configure, dump, manifests, seedTree, storeBlob, tempDir, writeEntries } from './fixtures/helpers.js';
 
+// Many servers started and killed: ~75 s on a quiet machine, past the suite's 240 s a file on a
+// loaded one (ten runs beside mutation testing). The work is bounded; only the clock is not.
+t.setTimeout(900_000);
+
 /**
  * Crashes for real: a server in a process of its own is SIGKILLed at each point of a backup
  * (and of a restore) where a crash could leave something half done, through the test-only
@@ -15,9 +19,6 @@ import { activeTree, backupNow, backupServer, configure, dump, manifests, seedTr
 const SERVE = `
 import { backupServer } from ${JSON.stringify(join(import.meta.dirname, 'fixtures', 'helpers.ts'))};
 
-// Many servers started and killed: ~30-75 s on a quiet machine, past the suite's 240 s a file on
-// a loaded one (ten runs beside mutation testing). The work is bounded; only the clock is not.
-t.setTimeout(900_000);
 const s = await backupServer({ teardown: () => undefined }, { dataDir: process.argv[1] });
 process.stdout.write('READY ' + s.url + ' ' + s.humanToken + '\\n');
 `;
