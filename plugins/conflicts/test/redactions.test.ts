@@ -2,6 +2,9 @@ import t from 'tap';
 import { buildTestServer, type TestServer } from '@rootline/kernel/testing';
 import { claim, conclude, conflictsServer, ok, otherTree, persona, proofArgument, source } from './fixtures/helpers.js';
 
+/** Whether a body quotes the date 1870 itself: not digits inside an id, a timestamp or a cursor (1795828718700 holds "1870"). */
+const quotesTheDate = (body: string) => /(?<![\w-])1870(?![\w-])/.test(body);
+
 /** Conflicts and the views plugin (redactions), with what views reads, in manifest order. */
 const WITH_VIEWS = [
   '@rootline/plugin-sources',
@@ -59,7 +62,7 @@ t.test('a claim redacted whole: the agent reads the marker and no disagreement, 
     await ok(s.request('POST', `${prefix}/redactions`, { body: { target: secret, reason: 'A living relative asked' } }), 201);
 
     for (const body of await bodies(s, prefix, conflict.id, person, 'agent')) {
-      t.notOk(body.includes('1870'), `${name}: the redacted date reaches the agent nowhere`);
+      t.notOk(quotesTheDate(body), `${name}: the redacted date reaches the agent nowhere`);
       t.notOk(body.includes('Ledbury'), `${name}: nor the redacted place, nor the source it cites`);
     }
     const agent = JSON.parse(await read(s, `${prefix}/conflicts/${conflict.id}`, 'agent'));
@@ -83,7 +86,7 @@ t.test('a claim redacted whole: the agent reads the marker and no disagreement, 
     t.match(resolved, { status: 'resolved', claims: [{ assertion: open }, { assertion: secret, date: '1870', redacted: ['persona', 'value', 'date', 'place', 'source'] }] });
     const settled = await read(s, `${prefix}/conflicts/${conflict.id}`, 'agent');
     t.match(JSON.parse(settled), { status: 'resolved', disagreement: { detail: HIDDEN } });
-    t.notOk(settled.includes('1870'), `${name}: a resolved conflict keeps the date from the agent`);
+    t.notOk(quotesTheDate(settled), `${name}: a resolved conflict keeps the date from the agent`);
   }
 });
 
@@ -94,7 +97,7 @@ t.test('a claim\'s date redacted: the agent reads the rest of the claim, the dat
     await ok(s.request('POST', `${prefix}/redactions`, { body: { target: secret, field: 'date', reason: 'A living relative asked' } }), 201);
     const [conflict] = JSON.parse(await read(s, `${prefix}/conflicts`, 'human')).items;
 
-    for (const body of await bodies(s, prefix, conflict.id, person, 'agent')) t.notOk(body.includes('1870'), `${name}: the redacted date reaches the agent nowhere`);
+    for (const body of await bodies(s, prefix, conflict.id, person, 'agent')) t.notOk(quotesTheDate(body), `${name}: the redacted date reaches the agent nowhere`);
     const agent = JSON.parse(await read(s, `${prefix}/conflicts/${conflict.id}`, 'agent'));
     t.match(agent.claims[1], { assertion: secret, date: '[redacted]', place: 'Ledbury', value: null, source: { title: 'Ledbury parish register' } }, `${name}: only the date is hidden`);
     t.equal(agent.disagreement.detail, HIDDEN);
