@@ -1,7 +1,7 @@
 import t from 'tap';
 import { connect, type Socket } from 'node:net';
 import { PassThrough } from 'node:stream';
-import { buildTestServer } from '@rootline/kernel/testing';
+import { buildTestServer, waitFor } from '@rootline/kernel/testing';
 import Fastify from 'fastify';
 import { drainingClose } from '../src/http/draining-close.js';
 import { routesPlugin } from './fixtures/plugins.js';
@@ -69,13 +69,9 @@ t.test('connections that ended are forgotten: a long-running server does not kee
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
   const sockets = await Promise.all([1, 2, 3].map(() => socketTo(port)));
-  const until = (count: number) => within(5000, new Promise<void>((resolve) => {
-    const check = () => (close.open === count ? resolve() : setTimeout(check, 10));
-    check();
-  }));
-  t.ok(await until(3), 'three open');
+  t.ok(await waitFor(() => close.open === 3), 'three open');
   for (const socket of sockets) socket.destroy();
   await Promise.all(sockets.map((socket) => socket.ended));
-  t.ok(await until(0), 'none left once each has closed');
+  t.ok(await waitFor(() => close.open === 0), 'none left once each has closed');
   await close();
 });

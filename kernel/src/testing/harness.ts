@@ -14,6 +14,7 @@ export { consumerOf } from './consumer.js';
 export { exampleProblems, type ExampleProblem } from './examples.js';
 /** A real HTTP server on loopback for what a plugin sends off the machine; a dead address; a hand-moved clock. */
 export { startReceiver, deadUrl, handClock, type Received } from './receiver.js';
+export { waitFor } from './wait.js';
 
 /** The part of a tap test the harness needs. */
 export interface TeardownHost {

@@ -1,9 +1,9 @@
 import t from 'tap';
 import { request } from 'node:http';
 import { dirname } from 'node:path';
-import { buildTestServer, type TestServer } from '@rootline/kernel/testing';
+import { buildTestServer, waitFor, type TestServer } from '@rootline/kernel/testing';
 import { chunkedUpload } from './fixtures/chunked.js';
-import { incoming, snapshot, waitFor } from './fixtures/files.js';
+import { incoming, snapshot } from './fixtures/files.js';
 
 const MIB = 1024 * 1024;
 const env = { ROOTLINE_BLOB_MAX_BYTES: String(MIB) };

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ThumbnailRunner } from '../src/thumbnail-runner.js';
 import { makePdf, slowPdf } from './fixtures/thumbnail-pdf.js';
-import { waitFor } from './fixtures/files.js';
+import { waitFor } from '@rootline/kernel/testing';
 
 /**
  * The renderer processes themselves, seen from the machine: a renderer is kept between renders

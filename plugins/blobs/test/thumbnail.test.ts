@@ -4,9 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildTestServer, type TestServer } from '@rootline/kernel/testing';
+import { buildTestServer, waitFor, type TestServer } from '@rootline/kernel/testing';
 import { makePdf, textPdf, encryptedPdf, slowPdf, heavyPdf } from './fixtures/thumbnail-pdf.js';
-import { waitFor } from './fixtures/files.js';
 
 const PLUGINS = ['@rootline/plugin-blobs'];
 /**
