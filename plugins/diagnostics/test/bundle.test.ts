@@ -34,7 +34,7 @@ t.test('the bundle: a tree full of names and a log with tokens and paths, everyt
   second.create(human, { given: 'Søren', surname: 'Kierkegaard' });
   second.create(human, { given: '泽东', surname: '毛' });
   const thirdId = (await s.request('POST', '/v1/trees', { body: { name: '毛氏家族' } })).json().tree_id;
-  appendLog(s.dataDir, [
+  await appendLog(s, [
     { level: 50, time: Date.now(), msg: 'request failed', path: '/v1/persons/0193a1b2-7c3d-7e4f-8a9b-0c1d2e3f4a5b', status: 500 },
     { level: 30, time: Date.now(), msg: `opened ${s.dataDir}/trees/${secondId}/tree.db` },
     { level: 40, time: Date.now(), msg: `import of /home/ann/Documents/shaw-family.ged by ann.shaw@example.org`, authorization: `Bearer ${s.humanToken}` },
@@ -97,7 +97,7 @@ t.test('names that are also ordinary words go wherever the words are; the marker
   personas.create(human, { given: 'Will', surname: 'Path' });
   personas.create(human, { given: 'May', surname: 'Young' });
   personas.create(human, { given: 'Token', surname: 'Tree' });
-  appendLog(s.dataDir, [
+  await appendLog(s, [
     { level: 40, time: Date.now(), msg: 'it will retry and MAY fail; young', path: '/home/ann/x', token: 'abc' },
   ]);
   const bundle = (await s.request('GET', '/v1/diagnostics/bundle')).body;
@@ -112,7 +112,7 @@ t.test('names that are also ordinary words go wherever the words are; the marker
 
 t.test('the bundle keeps the last log lines only (log_lines), and says when nothing is configured', async (t) => {
   const s = await diagnosticsServer(t, { options: { log_lines: 2 }, env: Object.fromEntries(Object.keys(process.env).filter((name) => name.startsWith('ROOTLINE_')).map((name) => [name, undefined])) });
-  appendLog(s.dataDir, ['line one', 'line two', '', 'line three']);
+  await appendLog(s, ['line one', 'line two', '', 'line three']);
   const bundle = (await s.request('GET', '/v1/diagnostics/bundle')).body;
   t.match(bundle, /== Recent log \(last 2 lines\) ==\nline two\nline three\n$/);
   t.match(bundle, /\(no ROOTLINE_\* variables set: defaults\)/);

@@ -52,7 +52,7 @@ t.test('recent errors: errors and warnings logged in the last 24 hours, from the
   const s = await diagnosticsServer(t, { clock });
   const now = clock.now();
   const hour = 3_600_000;
-  appendLog(s.dataDir, [
+  await appendLog(s, [
     { level: 50, time: now - 25 * hour, msg: 'too old' },
     { level: 60, time: now - 24 * hour, msg: 'fatal, just in' },
     { level: 50, time: now - 2 * hour, msg: 'request failed' },
