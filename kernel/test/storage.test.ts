@@ -300,4 +300,15 @@ t.test('a tree is in bulk work for one second of its clock after a bulk batch, n
     throw new Error('mapping failed');
   }));
   t.equal(tree.inBulkWork, true, 'a batch that threw counts too (its job is still running, or cleaning up)');
+  clock.advance(1000);
+  t.equal(tree.inBulkWork, false);
+  tree.bulkReadDone();
+  t.equal(tree.inBulkWork, true, 'a long read job\'s batch (an export) counts as bulk work');
+  clock.advance(999);
+  tree.bulkReadDone();
+  clock.advance(999);
+  t.equal(tree.inBulkWork, true, 'each batch starts the second again');
+  clock.advance(1);
+  t.equal(tree.inBulkWork, false);
+  t.equal(tree.records.lastSeq(), 0, 'reading wrote nothing');
 });

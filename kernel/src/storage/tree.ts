@@ -80,12 +80,18 @@ export class Tree {
   }
 
   /**
-   * Whether a bulk job (an import) wrote a batch in the last `BULK_QUIET_MS`: background work
-   * that can wait (an index catching up) waits until it is over, instead of taking the event
-   * loop and the disk from the job and from the requests answered between its batches.
+   * Whether a bulk job wrote a batch (an import) or read one (`bulkReadDone`: an export) in the
+   * last `BULK_QUIET_MS`: background work that can wait (an index catching up) waits until it is
+   * over, instead of taking the event loop and the disk from the job and from the requests
+   * answered between its batches.
    */
   get inBulkWork(): boolean {
     return this.clock.now() < this.bulkUntilMs;
+  }
+
+  /** A long read job (an export) finished a batch: background work waits as for a bulk write. */
+  bulkReadDone(): void {
+    this.bulkUntilMs = this.clock.now() + BULK_QUIET_MS;
   }
 
   /** Shorthand for `records.append` (inside `transact`). */
