@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { definePlugin, type Tree } from '@rootline/kernel';
 import type { PluginSource } from '@rootline/kernel/host';
-import { buildTestServer } from '@rootline/kernel/testing';
+import { buildTestServer, handClock } from '@rootline/kernel/testing';
 import { DeferredIndexes } from '../src/storage/deferred-indexes.js';
 
 /**
@@ -115,6 +115,21 @@ t.test('finishBulkLoad calls `between` after each index; when it throws (a cance
     between++;
   });
   t.equal(between, deferred.length, 'once per index');
+});
+
+t.test('the tree is in bulk work while the indexes are built, so background work that waits for a load waits for them too', async (t) => {
+  const clock = handClock();
+  const s = await buildTestServer(t, { builtIn: [ledgerPlugin()], plugins: ['@rootline/plugin-ledger'], clock });
+  const tree = s.server.kernel.trees.active();
+  tree.startBulkLoad();
+  clock.advance(60_000); // the last batch was long ago
+  t.equal(tree.inBulkWork, false);
+  const seen: boolean[] = [];
+  await tree.finishBulkLoad(async () => {
+    seen.push(tree.inBulkWork);
+    clock.advance(900);
+  });
+  t.same(seen, [true, true, true, true, true], 'after each of the five indexes');
 });
 
 t.test('a load cut off by a crash: the tree builds what it set aside when it next opens, before anything reads it', async (t) => {

@@ -112,13 +112,15 @@ export class Tree {
 
   /**
    * Builds every index set aside, one per transaction, calling `between` after each (where a job
-   * reports progress and yields the event loop). If `between` throws (a cancel), the building
+   * reports progress and yields the event loop). The tree is in bulk work until the last is built. If `between` throws (a cancel), the building
    * goes on, yielding only, and the error is thrown once the last index is built.
    */
   async finishBulkLoad(between: () => Promise<void> = yieldToLoop): Promise<void> {
     const indexes = new DeferredIndexes(this.db);
     let stop: unknown;
     while (indexes.buildNext()) {
+      // Still bulk work: background work that waits for the load (an index catching up) waits for this too.
+      this.bulkUntilMs = this.clock.now() + BULK_QUIET_MS;
       try {
         await (stop === undefined ? between() : yieldToLoop());
       } catch (error) {
