@@ -112,8 +112,9 @@ export class Tree {
 
   /**
    * Builds every index set aside, one per transaction, calling `between` after each (where a job
-   * reports progress and yields the event loop). The tree is in bulk work until the last is built. If `between` throws (a cancel), the building
-   * goes on, yielding only, and the error is thrown once the last index is built.
+   * reports progress and yields the event loop). The tree is in bulk work until the last is
+   * built. If `between` throws (a cancel), the building goes on, yielding only, and the error is
+   * thrown once the last index is built.
    */
   async finishBulkLoad(between: () => Promise<void> = yieldToLoop): Promise<void> {
     const indexes = new DeferredIndexes(this.db);
