@@ -98,6 +98,13 @@ export interface PluginKernel {
    */
   onTreeOpen(hook: (tree: Tree) => void): void;
   /**
+   * Names a table of this plugin whose non-unique indexes no bulk job (an import) reads while it
+   * writes: a bulk load into a nearly empty tree then builds them once at its end instead of row
+   * by row (`Tree.startBulkLoad`). Only for indexes that serve reads, never for one that keeps a
+   * rule (those are unique and always kept). Tree plugins, while registering.
+   */
+  allowBulkLoad(table: string): void;
+  /**
    * Publishes a notice on the tree's change stream that is not a record (no `seq`, not in the
    * audit): progress of long work. `kind` is `<noun>.<verb>.v<N>`; `payload` goes out with it.
    */
@@ -300,6 +307,10 @@ export class Kernel implements PluginKernel {
 
   onTreeOpen(hook: (tree: Tree) => void): void {
     this.trees.onOpen(hook);
+  }
+
+  allowBulkLoad(table: string): void {
+    this.trees.allowBulkLoad(table);
   }
 
   notify(tree: Tree, notice: { kind: string; entity_type: string; entity_id: string; payload: unknown }): void {

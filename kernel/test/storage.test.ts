@@ -208,7 +208,7 @@ t.test('tree store: unknown trees, the active tree, opening every tree, closing'
   t.equal(tree.id, row.tree_id);
   t.equal(registry.getTree(row.tree_id)!.name, 'Another');
   t.same(tree.db.prepare("SELECT version, name FROM schema_migrations WHERE plugin = '@rootline/kernel' ORDER BY version").all(),
-    [{ version: 1, name: 'record_log' }, { version: 2, name: 'blobs' }], 'a new tree is migrated');
+    [{ version: 1, name: 'record_log' }, { version: 2, name: 'blobs' }, { version: 3, name: 'deferred_indexes' }], 'a new tree is migrated');
   t.same(registry.db.prepare("SELECT version, name FROM schema_migrations WHERE plugin = '@rootline/kernel'").all(), [{ version: 1, name: 'registry' }]);
   trees.closeAll();
   t.notOk(tree.db.open, 'closed');
@@ -300,4 +300,15 @@ t.test('a tree is in bulk work for one second of its clock after a bulk batch, n
     throw new Error('mapping failed');
   }));
   t.equal(tree.inBulkWork, true, 'a batch that threw counts too (its job is still running, or cleaning up)');
+  clock.advance(1000);
+  t.equal(tree.inBulkWork, false);
+  tree.bulkReadDone();
+  t.equal(tree.inBulkWork, true, 'a long read job\'s batch (an export) counts as bulk work');
+  clock.advance(999);
+  tree.bulkReadDone();
+  clock.advance(999);
+  t.equal(tree.inBulkWork, true, 'each batch starts the second again');
+  clock.advance(1);
+  t.equal(tree.inBulkWork, false);
+  t.equal(tree.records.lastSeq(), 0, 'reading wrote nothing');
 });

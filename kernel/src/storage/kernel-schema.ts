@@ -62,4 +62,17 @@ CREATE TABLE blobs (
 ) WITHOUT ROWID;
 `,
   },
+  {
+    version: 3,
+    name: 'deferred_indexes',
+    sql: `
+-- Indexes a bulk load (a first import) set aside, to build once at its end (Tree.startBulkLoad).
+-- Rows only while a load runs, or after a crash cut one off: the tree builds them as it opens.
+CREATE TABLE deferred_indexes (
+  name TEXT PRIMARY KEY,
+  table_name TEXT NOT NULL,
+  sql TEXT NOT NULL
+) WITHOUT ROWID;
+`,
+  },
 ];

@@ -36,6 +36,8 @@ export class TreeStore {
   private readonly open = new Map<string, Tree>();
   private readonly pluginMigrations: PluginMigrations[] = [];
   private readonly openHooks: ((tree: Tree) => void)[] = [];
+  /** Tables whose indexes a bulk load may build at its end; the kernel's record log is one. */
+  private readonly bulkLoadTables = new Set<string>(['records']);
 
   constructor(
     private readonly treesDir: string,
@@ -49,6 +51,14 @@ export class TreeStore {
   /** Tree-scoped plugins add their migrations before the first tree opens. */
   addMigrations(entry: PluginMigrations): void {
     this.pluginMigrations.push(entry);
+  }
+
+  /**
+   * A tree plugin names a table of its own whose non-unique indexes no bulk job reads while it
+   * writes: a bulk load into a nearly empty tree builds them at its end (`Tree.startBulkLoad`).
+   */
+  allowBulkLoad(table: string): void {
+    this.bulkLoadTables.add(table);
   }
 
   /** Plugins add what runs on every tree as it opens, before the first tree opens. */
@@ -146,10 +156,12 @@ export class TreeStore {
   }
 
   private openTree(row: TreeRow): Tree {
-    const tree = new Tree(row.tree_id, join(this.treesDir, row.tree_id), this.bus, this.clock, this.ids, this.observers);
+    const tree = new Tree(row.tree_id, join(this.treesDir, row.tree_id), this.bus, this.clock, this.ids, this.observers, this.bulkLoadTables);
     try {
       const where = `tree "${row.name}" (${row.tree_id})`;
       applyMigrations(tree.db, '@rootline/kernel', treeMigrations, where, this.clock.now());
+      // Before the plugins' migrations, which may name an index a bulk load cut off by a crash set aside.
+      tree.buildDeferredIndexes();
       for (const entry of this.pluginMigrations) applyMigrations(tree.db, entry.plugin, entry.migrations, where, this.clock.now());
       for (const hook of this.openHooks) hook(tree);
     } catch (error) {

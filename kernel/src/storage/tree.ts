@@ -7,9 +7,12 @@ import type { ChangeBus } from '../stream/change-bus.js';
 import type { RecordObservers } from '../stream/record-observers.js';
 import type { Clock, IdSource } from '../ids.js';
 import { BlobStore } from './blob-store.js';
+import { DeferredIndexes } from './deferred-indexes.js';
 
 /** How long after its last batch a bulk job still counts as running (its batches come every few ms). */
 const BULK_QUIET_MS = 1000;
+
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * One open tree: its SQLite database, its objects folder and its record log.
@@ -30,6 +33,8 @@ export class Tree {
     private readonly clock: Clock,
     ids: IdSource,
     observers?: RecordObservers,
+    /** Tables whose indexes a bulk load may build at its end instead of row by row (`startBulkLoad`). */
+    private readonly bulkLoadTables: ReadonlySet<string> = new Set(),
   ) {
     mkdirSync(dir, { recursive: true });
     this.objectsDir = join(dir, 'objects');
@@ -80,12 +85,55 @@ export class Tree {
   }
 
   /**
-   * Whether a bulk job (an import) wrote a batch in the last `BULK_QUIET_MS`: background work
-   * that can wait (an index catching up) waits until it is over, instead of taking the event
-   * loop and the disk from the job and from the requests answered between its batches.
+   * Whether a bulk job wrote a batch (an import) or read one (`bulkReadDone`: an export) in the
+   * last `BULK_QUIET_MS`: background work that can wait (an index catching up) waits until it is
+   * over, instead of taking the event loop and the disk from the job and from the requests
+   * answered between its batches.
    */
   get inBulkWork(): boolean {
     return this.clock.now() < this.bulkUntilMs;
+  }
+
+  /** A long read job (an export) finished a batch: background work waits as for a bulk write. */
+  bulkReadDone(): void {
+    this.bulkUntilMs = this.clock.now() + BULK_QUIET_MS;
+  }
+
+  /**
+   * A bulk job (an import) is about to write many rows: the indexes of the tables that allow it
+   * (`bulkLoadTables`) and are still nearly empty are set aside, to be built once by
+   * `finishBulkLoad` instead of updated row by row. Unique indexes stay. Until then, reads
+   * that would use them scan their table (slower, the same answers). Every bulk load that
+   * starts must finish (in a `finally`); a crash leaves the list, built when the tree next opens.
+   */
+  startBulkLoad(): string[] {
+    return new DeferredIndexes(this.db).defer(this.bulkLoadTables);
+  }
+
+  /**
+   * Builds every index set aside, one per transaction, calling `between` after each (where a job
+   * reports progress and yields the event loop). The tree is in bulk work until the last is
+   * built. If `between` throws (a cancel), the building goes on, yielding only, and the error is
+   * thrown once the last index is built.
+   */
+  async finishBulkLoad(between: () => Promise<void> = yieldToLoop): Promise<void> {
+    const indexes = new DeferredIndexes(this.db);
+    let stop: unknown;
+    while (indexes.buildNext()) {
+      // Still bulk work: background work that waits for the load (an index catching up) waits for this too.
+      this.bulkUntilMs = this.clock.now() + BULK_QUIET_MS;
+      try {
+        await (stop === undefined ? between() : yieldToLoop());
+      } catch (error) {
+        stop = error;
+      }
+    }
+    if (stop !== undefined) throw stop;
+  }
+
+  /** Builds the indexes a bulk load cut off by a crash left set aside: as the tree opens. */
+  buildDeferredIndexes(): number {
+    return new DeferredIndexes(this.db).buildAll();
   }
 
   /** Shorthand for `records.append` (inside `transact`). */

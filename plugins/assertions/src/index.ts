@@ -15,6 +15,8 @@ export default definePlugin({
   scope: 'tree',
   dependencies: ['@rootline/plugin-sources', '@rootline/plugin-personas'],
   register(app) {
+    // A first import builds the claims' list and lane indexes once at its end (its own reads use the key and `id`).
+    app.kernel.allowBulkLoad('assertions');
     app.kernel.services({
       // The whole cradle, not its services: they are built only when a request uses them.
       assertionsService: scoped((cradle) => new AssertionsService(cradle)),

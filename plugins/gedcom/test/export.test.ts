@@ -21,3 +21,19 @@ t.test('7.0: the hand-made tree, line by line; Emma (living) withheld and her fa
     { tag: 'INDI', path: 'INDI', count: 1, reason: 'living person withheld', examples: [] },
   ]);
 });
+
+t.test('an export counts as bulk work between its batches: background work on the tree (the duplicates index catching up) waits for it', async (t) => {
+  const s = await exportServer(t);
+  handMadeTree(services(s));
+  const tree = s.server.kernel.trees.active();
+  t.equal(tree.inBulkWork, false, 'not before');
+  let batches = 0;
+  const bulkReadDone = tree.bulkReadDone.bind(tree);
+  tree.bulkReadDone = () => {
+    batches++;
+    bulkReadDone();
+  };
+  const { job } = await exported(s, { version: '7.0' });
+  t.equal(job.state, 'succeeded');
+  t.ok(batches >= 1, `the tree was told at each pause (${batches})`);
+});

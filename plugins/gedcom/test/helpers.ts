@@ -31,6 +31,12 @@ export function rowCounts(tree: Tree): Record<string, number> {
   return Object.fromEntries(tables.map((table) => [table, tree.prepare(`SELECT count(*) FROM "${table}"`).pluck().get() as number]));
 }
 
+/** Every index of the tree with the SQL that made it: what a bulk load sets aside must all come back. */
+export function treeIndexes(tree: Tree): Record<string, string> {
+  const rows = tree.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name").all() as { name: string; sql: string }[];
+  return Object.fromEntries(rows.map((row) => [row.name, row.sql]));
+}
+
 export const human: Actor = { kind: 'human', credentialId: null };
 
 export async function writersServer(t: TeardownHost): Promise<TestServer> {

@@ -1,17 +1,19 @@
 import t from 'tap';
-import { fixture, finished, importServer, objectFiles, rowCounts, upload } from './helpers.js';
+import { fixture, finished, importServer, objectFiles, rowCounts, treeIndexes, upload } from './helpers.js';
 
 t.test('an import runs as a job: 202, the run listed, counts, confirmed claims, the loss report, both mounts', async (t) => {
   const s = await importServer(t);
   const other = (await s.request('POST', '/v1/trees', { body: { name: 'Pinned' } })).json();
   const pinned = `/v1/trees/${other.tree_id}`;
   const active = s.server.kernel.trees.active();
+  const indexes = treeIndexes(s.server.kernel.openTree(other.tree_id)!);
 
   const reply = await upload(s, fixture('smith.ged'), { prefix: pinned, query: { filename: 'smith.ged' } });
   t.equal(reply.statusCode, 202);
   const { job_id, import_key } = reply.json();
   const job = await finished(s, job_id, pinned);
   t.equal(job.state, 'succeeded');
+  t.same(treeIndexes(s.server.kernel.openTree(other.tree_id)!), indexes, 'the indexes a first import sets aside are all built again when it ends');
   t.match(job.result, { import_key, counts: { persons: 4, families: 1, sources: 2, events: 1, notes: 4, media: 1, claims: 5, relationships: 3, associations: 1, citations: 2, personas: 4 } });
   t.equal(rowCounts(active).persons, 0, 'the active tree is untouched');
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildTestServer } from '@rootline/kernel/testing';
-import { ALL, finished, fixture, generated, importServer, rowCounts, upload } from './helpers.js';
+import { ALL, finished, fixture, generated, importServer, rowCounts, treeIndexes, upload } from './helpers.js';
 
 /** Tables the import writes into through the owners' services (persons are retracted, not deleted: their rows and the log keep the history). */
 const GENEALOGY = ['personas', 'assertions', 'assertion_evidence', 'sources', 'citations', 'events', 'event_participants', 'relationships', 'associations', 'notes', 'media', 'gedcom_import_items'];
@@ -13,6 +13,7 @@ t.test('cancel in the middle of an import leaves nothing: the committed batches 
   const s = await importServer(t);
   const tree = s.server.kernel.trees.active();
   const before = genealogy(rowCounts(tree));
+  const indexes = treeIndexes(tree);
   const { job_id, import_key } = (await upload(s, generated(3000))).json();
   for (;;) {
     const job = (await s.request('GET', `/v1/jobs/${job_id}`)).json();
@@ -21,9 +22,11 @@ t.test('cancel in the middle of an import leaves nothing: the committed batches 
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
   t.ok(tree.prepare('SELECT count(*) FROM persons').pluck().get() as number > 0, 'some batches had committed');
+  t.notOk('assertions_by_persona_kind' in treeIndexes(tree), 'into a new tree, the claims\' read indexes are set aside while it loads');
   t.equal((await s.request('POST', `/v1/jobs/${job_id}/cancel`)).statusCode, 202);
   t.equal((await finished(s, job_id)).state, 'cancelled');
   t.same(genealogy(rowCounts(tree)), before, 'nothing the run wrote is left');
+  t.same(treeIndexes(tree), indexes, 'every index set aside is built again');
   t.equal(tree.prepare("SELECT count(*) FROM persons WHERE status = 'active'").pluck().get(), 0);
   t.match((await s.request('GET', '/v1/imports')).json().items, [{ import_key, state: 'cancelled' }]);
   t.match(s.records({ kind: 'import.cancelled' }), [{ entity_id: import_key }]);
@@ -34,12 +37,14 @@ t.test('a job that fails ends failed with its code, and leaves nothing', async (
   const s = await importServer(t);
   const tree = s.server.kernel.trees.active();
   const before = genealogy(rowCounts(tree));
+  const indexes = treeIndexes(tree);
   const broken = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(100, 1)]);
   const { job_id, import_key } = (await upload(s, broken)).json();
   const job = await finished(s, job_id);
   t.equal(job.state, 'failed');
   t.equal(job.error.code, 'gedzip-unreadable');
   t.same(genealogy(rowCounts(tree)), before);
+  t.same(treeIndexes(tree), indexes, 'no index is left set aside');
   t.match((await s.request('GET', '/v1/imports')).json().items, [{ import_key, state: 'failed', error: { code: 'gedzip-unreadable' } }]);
   const undo = await s.request('POST', `/v1/imports/${import_key}/undo`, { body: {} });
   t.equal(undo.statusCode, 409);

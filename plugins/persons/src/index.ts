@@ -14,6 +14,8 @@ export default definePlugin({
   scope: 'tree',
   dependencies: ['@rootline/plugin-personas', '@rootline/plugin-assertions'],
   register(app) {
+    // A first import builds the list orders (name, surname, birth, updated) once at its end.
+    app.kernel.allowBulkLoad('persons');
     app.kernel.services({
       // The whole cradle: personas and assertions services are built only when a request uses them.
       personsService: scoped((cradle) => new PersonsService(cradle)),

@@ -28,7 +28,7 @@ t.test('the bundle links its source map, which maps back to the TypeScript sourc
 });
 
 t.test('the launcher turns source maps on, so a crash names a .ts file and line', async (t) => {
-  t.match(readFileSync(launcher, 'utf8'), /process\.setSourceMapsEnabled\(true\);\nawait import\("\.\/x\.bundle\.mjs"\);/);
+  t.match(readFileSync(launcher, 'utf8'), /process\.setSourceMapsEnabled\(true\);\n(\/\/.*\n)*setFlagsFromString\('--heap-growing-percent=50'\);\nawait import\("\.\/x\.bundle\.mjs"\);/, 'and bounds the heap\'s growth before the bundle loads');
   // A data folder inside a regular file cannot be made: an error nobody expected. The CLI says
   // it in one line and exits 1; with ROOTLINE_DEBUG=1 it adds the stack, for a bug report.
   writeFileSync(join(dir, 'not-a-folder'), '');

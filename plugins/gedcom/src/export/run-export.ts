@@ -35,7 +35,13 @@ async function runExport(job: JobContext, request: ExportRequest): Promise<Expor
   const context = new ExportContext(services, { version: request.version, includeLiving: request.includeLiving, gedzip: request.gedzip }, job.tree.blobs);
   const total = services.personsService.count();
   job.progress(0, total, 'persons');
-  const records = exportRecords(context, { pause: () => job.checkpoint(), progress: (done) => job.progress(done, total) });
+  // Between batches: background work on the tree (the duplicates index catching up after an
+  // import) waits until the export is over, and a cancel is seen.
+  const pause = () => {
+    job.tree.bulkReadDone();
+    return job.checkpoint();
+  };
+  const records = exportRecords(context, { pause, progress: (done) => job.progress(done, total) });
   const text = writeGedcom(records, {
     version: request.version,
     sourceSystem: { name: 'Rootline', version: request.appVersion },

@@ -81,7 +81,7 @@ async function importFile(job: JobContext, run: { importKey: string; blob: strin
   const context = new MappingContext(services, services.actor, run.importKey, archive);
   let position = 0;
   let passes = 0;
-  await mapFile(context, () => {
+  const mapRecords = () => mapFile(context, () => {
     if (passes++ === 1) firstPass = false;
     return read(onIssue);
   }, {
@@ -100,6 +100,16 @@ async function importFile(job: JobContext, run: { importKey: string; blob: strin
       await job.checkpoint();
     },
   });
+  // Into a new tree, the indexes only reads use are built once at the end, not row by row.
+  // A crash in between leaves them listed: the tree builds them as it next opens.
+  tree.startBulkLoad();
+  try {
+    await mapRecords();
+  } catch (error) {
+    await tree.finishBulkLoad();
+    throw error;
+  }
+  await tree.finishBulkLoad(() => job.checkpoint());
   const counts: ImportCounts = Object.fromEntries(COUNTED.map((name) => [name, context.counts[name] ?? 0]));
   const lossStore = new LossReportStore(tree, services.clock, services.ids);
   const readerItems = [...warnings.values()].map((warning) => ({ tag: warning.code, path: `(reader) ${warning.code}`, count: warning.count, reason: 'read tolerantly', examples: [warning.line] }));

@@ -1,0 +1,70 @@
+import type { Db } from './sqlite.js';
+
+/**
+ * A table counts as new for a bulk load while it has fewer rows than this: building its indexes
+ * afterwards from everything costs less than keeping them row by row through the load.
+ */
+const BULK_LOAD_MAX_ROWS = 10_000;
+
+interface IndexRow {
+  name: string;
+  sql: string;
+}
+
+/**
+ * Indexes set aside for a bulk load (a first import into a new tree): each row inserted then
+ * updates only its table and the indexes that keep it correct (unique ones), and the others are
+ * built once, sorted, at the end. What was set aside is written in `deferred_indexes` in the
+ * same transaction that drops it, so a crash mid-load leaves a list, never a lost index: the
+ * tree builds what is listed when it next opens.
+ */
+export class DeferredIndexes {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Sets aside the indexes of each of `tables` that has fewer than `maxRows` rows, other than
+   * unique ones and those SQLite makes itself (constraints). One transaction; the names set aside.
+   */
+  defer(tables: Iterable<string>, maxRows = BULK_LOAD_MAX_ROWS): string[] {
+    return this.db.transaction(() => {
+      const deferred: string[] = [];
+      for (const table of tables) {
+        if (!this.isSmall(table, maxRows)) continue;
+        const indexes = this.db
+          .prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY name")
+          .all(table) as IndexRow[];
+        for (const index of indexes) {
+          if (/^\s*CREATE\s+UNIQUE\b/i.test(index.sql)) continue;
+          this.db.prepare('INSERT INTO deferred_indexes (name, table_name, sql) VALUES (?, ?, ?)').run(index.name, table, index.sql);
+          this.db.exec(`DROP INDEX "${index.name.replaceAll('"', '""')}"`);
+          deferred.push(index.name);
+        }
+      }
+      return deferred;
+    }).immediate();
+  }
+
+  /** Builds one index set aside (and takes it off the list, in one transaction); false when none is left. */
+  buildNext(): boolean {
+    const next = this.db.prepare('SELECT name, sql FROM deferred_indexes ORDER BY name LIMIT 1').get() as IndexRow | undefined;
+    if (!next) return false;
+    this.db.transaction(() => {
+      this.db.exec(next.sql);
+      this.db.prepare('DELETE FROM deferred_indexes WHERE name = ?').run(next.name);
+    }).immediate();
+    return true;
+  }
+
+  /** Builds every index set aside: what a tree does as it opens, after a crash mid-load. */
+  buildAll(): number {
+    let built = 0;
+    while (this.buildNext()) built++;
+    return built;
+  }
+
+  private isSmall(table: string, maxRows: number): boolean {
+    const quoted = `"${table.replaceAll('"', '""')}"`;
+    const { rows } = this.db.prepare(`SELECT count(*) AS rows FROM (SELECT 1 FROM ${quoted} LIMIT ?)`).get(maxRows) as { rows: number };
+    return rows < maxRows;
+  }
+}

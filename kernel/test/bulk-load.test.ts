@@ -1,0 +1,152 @@
+import t, { type Test } from 'tap';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { definePlugin, type Tree } from '@rootline/kernel';
+import type { PluginSource } from '@rootline/kernel/host';
+import { buildTestServer, handClock } from '@rootline/kernel/testing';
+import { DeferredIndexes } from '../src/storage/deferred-indexes.js';
+
+/**
+ * A bulk load (a first import) sets aside the indexes that only serve reads and builds them once
+ * at its end (Tree.startBulkLoad / finishBulkLoad); a crash in between loses none of them.
+ */
+
+const LEDGER_SQL = `
+CREATE TABLE ledger (id TEXT NOT NULL UNIQUE, who TEXT NOT NULL, year INTEGER, note TEXT);
+CREATE UNIQUE INDEX ledger_one_note ON ledger (note);
+CREATE INDEX ledger_by_who ON ledger (who, year);
+CREATE INDEX "ledger ""odd"" name" ON ledger (year) WHERE year IS NOT NULL;
+CREATE TABLE shelf (id TEXT PRIMARY KEY, place TEXT NOT NULL);
+CREATE INDEX shelf_by_place ON shelf (place);
+`;
+
+/** A tree plugin with two tables: `ledger` allows a bulk load, `shelf` does not. */
+function ledgerPlugin(): PluginSource {
+  const plugin = definePlugin({
+    name: '@rootline/plugin-ledger',
+    scope: 'tree',
+    register(app) {
+      app.kernel.allowBulkLoad('ledger');
+    },
+  });
+  return { name: '@rootline/plugin-ledger', version: '1.0.0', plugin, migrations: [{ version: 1, name: 'ledger', sql: LEDGER_SQL }], peerDependencies: { '@rootline/kernel': '^0.2.0' } };
+}
+
+async function ledgerServer(t: Test, dataDir?: string) {
+  return buildTestServer(t, { builtIn: [ledgerPlugin()], plugins: ['@rootline/plugin-ledger'], dataDir });
+}
+
+/** Every index SQLite lists for the tree's tables, by name, with the SQL that made it. */
+function indexes(tree: Tree): Record<string, string | null> {
+  const rows = tree.db.prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name IN ('ledger', 'shelf', 'records') ORDER BY name").all() as { name: string; sql: string | null }[];
+  return Object.fromEntries(rows.map((row) => [row.name, row.sql]));
+}
+
+const setAside = (tree: Tree) => (tree.db.prepare('SELECT name FROM deferred_indexes ORDER BY name').all() as { name: string }[]).map((row) => row.name);
+
+function write(tree: Tree, rows: number, from = 0): void {
+  tree.transact(() => {
+    for (let n = from; n < from + rows; n++) {
+      tree.prepare('INSERT INTO ledger (id, who, year, note) VALUES (?, ?, ?, ?)').run(`id-${n}`, `who-${n % 7}`, 1800 + (n % 50), `note-${n}`);
+      tree.record({ kind: 'ledger.written.v1', entity_type: 'ledger', entity_id: `id-${n}`, actor: { kind: 'system', credentialId: null } });
+    }
+  });
+}
+
+const planFor = (tree: Tree, sql: string) => (tree.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((row) => row.detail).join('; ');
+
+t.test('a bulk load sets aside the read-only indexes of the tables that allow it, and builds the same ones at its end', async (t) => {
+  const s = await ledgerServer(t);
+  const tree = s.server.kernel.trees.active();
+  const before = indexes(tree);
+  t.ok(before.ledger_by_who && before.shelf_by_place && before.records_entity, 'the indexes are there to begin with');
+
+  const deferred = tree.startBulkLoad();
+  t.same(deferred.sort(), ['ledger "odd" name', 'ledger_by_who', 'records_entity', 'records_import', 'records_kind'], 'the non-unique indexes of ledger and of the record log');
+  t.same(setAside(tree), [...deferred].sort(), 'each listed in the tree, in the same transaction');
+  const during = indexes(tree);
+  t.notOk('ledger_by_who' in during, 'ledger_by_who is gone while the load runs');
+  t.ok(during.ledger_one_note, 'a unique index stays: it keeps a rule');
+  t.ok(Object.keys(during).some((name) => name.startsWith('sqlite_autoindex_ledger')), 'the UNIQUE constraint\'s own index stays');
+  t.ok(during.shelf_by_place, 'a table that did not allow it keeps its indexes');
+  t.notOk(planFor(tree, "SELECT id FROM ledger WHERE who = 'who-1'").includes('ledger_by_who'), 'a read scans the table meanwhile');
+
+  write(tree, 40);
+  t.throws(() => write(tree, 1, 0), { code: 'SQLITE_CONSTRAINT_UNIQUE' }, 'uniqueness is still enforced during the load');
+  await tree.finishBulkLoad();
+
+  t.same(indexes(tree), before, 'every index is back, made by the same SQL');
+  t.same(setAside(tree), [], 'and the list is empty');
+  t.match(planFor(tree, "SELECT id FROM ledger WHERE who = 'who-1'"), /ledger_by_who/, 'reads use it again');
+  const found = tree.db.prepare("SELECT count(*) AS n FROM ledger INDEXED BY ledger_by_who WHERE who = 'who-1'").get() as { n: number };
+  t.equal(found.n, 6, 'and it holds the rows written during the load (ids 1, 8, ..., 36)');
+  const logged = tree.db.prepare("SELECT count(*) AS n FROM records INDEXED BY records_kind WHERE kind = 'ledger.written.v1'").get() as { n: number };
+  t.equal(logged.n, 40, 'the record log\'s indexes hold the records written meanwhile');
+});
+
+t.test('a table with as many rows as the limit keeps its indexes; one below it does not', async (t) => {
+  const s = await ledgerServer(t);
+  const tree = s.server.kernel.trees.active();
+  write(tree, 3);
+  t.same(new DeferredIndexes(tree.db).defer(['ledger'], 3), [], '3 rows, limit 3: kept');
+  t.same(new DeferredIndexes(tree.db).defer(['ledger'], 4).sort(), ['ledger "odd" name', 'ledger_by_who'], '3 rows, limit 4: set aside');
+  t.equal(new DeferredIndexes(tree.db).buildAll(), 2, 'buildAll builds both');
+  t.equal(new DeferredIndexes(tree.db).buildAll(), 0, 'and then there is none');
+});
+
+t.test('finishBulkLoad calls `between` after each index; when it throws (a cancel) the rest are built and the error comes last', async (t) => {
+  const s = await ledgerServer(t);
+  const tree = s.server.kernel.trees.active();
+  const before = indexes(tree);
+  const deferred = tree.startBulkLoad();
+  let calls = 0;
+  await t.rejects(tree.finishBulkLoad(async () => {
+    calls++;
+    throw new Error('cancelled');
+  }), { message: 'cancelled' });
+  t.equal(calls, 1, 'not called again once it threw');
+  t.same(indexes(tree), before, 'all built all the same');
+  t.same(setAside(tree), []);
+
+  tree.startBulkLoad();
+  let between = 0;
+  await tree.finishBulkLoad(async () => {
+    between++;
+  });
+  t.equal(between, deferred.length, 'once per index');
+});
+
+t.test('the tree is in bulk work while the indexes are built, so background work that waits for a load waits for them too', async (t) => {
+  const clock = handClock();
+  const s = await buildTestServer(t, { builtIn: [ledgerPlugin()], plugins: ['@rootline/plugin-ledger'], clock });
+  const tree = s.server.kernel.trees.active();
+  tree.startBulkLoad();
+  clock.advance(60_000); // the last batch was long ago
+  t.equal(tree.inBulkWork, false);
+  const seen: boolean[] = [];
+  await tree.finishBulkLoad(async () => {
+    seen.push(tree.inBulkWork);
+    clock.advance(900);
+  });
+  t.same(seen, [true, true, true, true, true], 'after each of the five indexes');
+});
+
+t.test('a load cut off by a crash: the tree builds what it set aside when it next opens, before anything reads it', async (t) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'rootline-bulk-load-'));
+  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
+  const first = await ledgerServer(t, dataDir);
+  const tree = first.server.kernel.trees.active();
+  const before = indexes(tree);
+  tree.startBulkLoad();
+  write(tree, 10);
+  tree.close(); // the process dies here: finishBulkLoad never runs
+  await first.server.close();
+
+  const second = await ledgerServer(t, dataDir);
+  const reopened = second.server.kernel.trees.active();
+  t.same(indexes(reopened), before, 'every index is back');
+  t.same(setAside(reopened), [], 'the list is empty');
+  const count = reopened.db.prepare("SELECT count(*) AS n FROM ledger INDEXED BY ledger_by_who WHERE who = 'who-3'").get() as { n: number };
+  t.equal(count.n, 1, 'holding the rows written before the crash');
+});
