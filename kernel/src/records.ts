@@ -104,28 +104,35 @@ export class RecordLog {
     }
   }
 
+  /**
+   * Writes one record and answers it as a read would, without reading it back: the payload is
+   * the object given (stored as its JSON), so a caller must not change it afterwards.
+   */
   append(record: NewRecord): TreeRecord {
     if (!this.pending || !this.db.inTransaction) {
       throw new Error(`Record ${record.kind} appended outside a transaction: wrap the change in tree.transact()`);
     }
     if (!KIND_PATTERN.test(record.kind)) throw new Error(`Record kind ${record.kind} is not <noun>.<verb>.v<N>`);
-    const row = {
-      record_id: this.ids.next(),
+    const recordId = this.ids.next();
+    const atMs = this.clock.now();
+    const importKey = record.import_key ?? this.importKey;
+    const payload = record.payload ?? {};
+    const { actor } = record;
+    const { lastInsertRowid } = this.statements
+      .prepare(`INSERT INTO records (record_id, kind, entity_type, entity_id, actor_kind, credential_id, proposer, at_ms, import_key, payload)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+      .run(recordId, record.kind, record.entity_type, record.entity_id, actor.kind, actor.credentialId, actor.proposer ?? null, atMs, importKey, JSON.stringify(payload));
+    const saved: TreeRecord = {
+      seq: Number(lastInsertRowid),
+      record_id: recordId,
       kind: record.kind,
       entity_type: record.entity_type,
       entity_id: record.entity_id,
-      actor_kind: record.actor.kind,
-      credential_id: record.actor.credentialId,
-      proposer: record.actor.proposer ?? null,
-      at_ms: this.clock.now(),
-      import_key: record.import_key ?? this.importKey,
-      payload: JSON.stringify(record.payload ?? {}),
+      actor: { kind: actor.kind, credential_id: actor.credentialId, ...(actor.proposer ? { proposer: actor.proposer } : {}) },
+      at_ms: atMs,
+      ...(importKey ? { import_key: importKey } : {}),
+      payload,
     };
-    const { lastInsertRowid } = this.statements
-      .prepare(`INSERT INTO records (record_id, kind, entity_type, entity_id, actor_kind, credential_id, proposer, at_ms, import_key, payload)
-                VALUES (@record_id, @kind, @entity_type, @entity_id, @actor_kind, @credential_id, @proposer, @at_ms, @import_key, @payload)`)
-      .run(row);
-    const saved = recordFromRow({ ...row, seq: Number(lastInsertRowid) });
     this.pending.push(saved);
     this.observe(saved);
     return saved;

@@ -8,11 +8,10 @@ import type { RecordObservers } from '../stream/record-observers.js';
 import type { Clock, IdSource } from '../ids.js';
 import { BlobStore } from './blob-store.js';
 import { DeferredIndexes } from './deferred-indexes.js';
+import { yieldToLoop } from '../yield-to-loop.js';
 
 /** How long after its last batch a bulk job still counts as running (its batches come every few ms). */
 const BULK_QUIET_MS = 1000;
-
-const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * One open tree: its SQLite database, its objects folder and its record log.

@@ -51,6 +51,8 @@ t.test('levels come from the tree, xrefs only on records, pointers as @X@, HEAD/
 t.test('line breaks become CONT lines (CRLF and CR too), empty lines bare, an empty first line leaves the tag alone', async (t) => {
   const lines = await body([n('SNOTE', 'one\r\ntwo\n\nthree\rfour', [], { xref: 'N1' }), n('SNOTE', '\nx', [], { xref: 'N2' })], { version: '7.0' });
   t.same(lines, ['0 @N1@ SNOTE one', '1 CONT two', '1 CONT', '1 CONT three', '1 CONT four', '0 @N2@ SNOTE', '1 CONT x']);
+  const crOnly = await body([n('NOTE', 'old Mac\rline', [], { xref: 'N3' })], { version: '5.5.1' });
+  t.same(crOnly, ['0 @N3@ NOTE old Mac', '1 CONT line'], 'a lone CR (old Mac files) too');
 });
 
 t.test('7.0 doubles only a leading @ of each payload line; pointers are not escaped', async (t) => {

@@ -134,10 +134,12 @@ export class PersonsService implements PersonsServiceContract {
       const vitals = this.vitalClaimsByPerson(all, taken, ids);
       const now = this.cradle.clock.now();
       const year = this.thisYear();
-      return personaLists.map((personas, at) => {
+      const rows = this.store.insertMany(actor, personaLists.map((personas, at) => {
         const derived: Derived = { names: namesOf(personas.map((persona) => known.get(persona)!)), ...summarise(vitals.get(ids[at]) ?? []) };
-        const row = this.store.insert(actor, ids[at], personas, derived, now);
-        this.tree.record({ kind: 'person.concluded.v1', entity_type: 'person', entity_id: ids[at], actor, payload: { personas } });
+        return { id: ids[at], personas, derived };
+      }), now);
+      return rows.map((row, at) => {
+        this.tree.record({ kind: 'person.concluded.v1', entity_type: 'person', entity_id: row.id, actor, payload: { personas: personaLists[at] } });
         return personDto(row, year);
       });
     });

@@ -1,5 +1,6 @@
 import t from 'tap';
 import { buildTestServer } from '@rootline/kernel/testing';
+import { segmentWrites } from './fixtures/search-segments.js';
 
 const actor = { kind: 'human' as const, credentialId: null };
 const PLUGINS = ['@rootline/plugin-sources', '@rootline/plugin-personas', '@rootline/plugin-assertions', '@rootline/plugin-persons'];
@@ -58,4 +59,18 @@ t.test('concludeMany: the refusals of conclude; a persona in two lists of one ba
   t.equal(cradle.personsService.count(), 1, 'only the person concluded before');
   t.equal(s.records({ kind: 'person.concluded' }).length, 1);
   t.equal(cradle.personsService.personOfPersona(a.id), null, 'its personas still free');
+});
+
+t.test('concludeMany writes the names of a whole batch into each search table at once, not person by person', async (t) => {
+  const s = await buildTestServer(t, { plugins: PLUGINS });
+  const tree = s.server.kernel.trees.active();
+  const cradle = s.server.kernel.servicesFor(tree, actor);
+  const personas = cradle.personasService.createMany(actor, Array.from({ length: 40 }, (_, at) => ({ given: `Given${at}`, surname: `Surname${at}` })));
+  const before = [segmentWrites(tree, 'person_names'), segmentWrites(tree, 'person_names_trigram')];
+  const persons = cradle.personsService.concludeMany(actor, personas.map((persona) => [persona.id]));
+  // FTS5 writes what it holds as a new segment each time a later statement opens a savepoint,
+  // as a person INSERT does: row by row, that was one segment per person (twice the import's time).
+  t.same([segmentWrites(tree, 'person_names') - before[0], segmentWrites(tree, 'person_names_trigram') - before[1]], [1, 1], 'one segment per table for the batch');
+  const found = (await s.request('GET', '/v1/persons', { query: { q: 'surname17' } })).json<{ items: { id: string }[] }>().items.map((person) => person.id);
+  t.same(found, [persons[17].id], 'and each of them is found');
 });

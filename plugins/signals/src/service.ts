@@ -1,4 +1,4 @@
-import type { EntityLabel, Tree } from '@rootline/kernel';
+import { yieldToLoop, type EntityLabel, type Tree } from '@rootline/kernel';
 import type { SignalsCache } from './cache.js';
 import { touchedBy } from './changes.js';
 import type { Offences } from './examples.js';
@@ -70,7 +70,7 @@ export class SignalsService {
     const { tree, signalsCache } = this.cradle;
     return signalsCache.reading(tree.id, async () => {
       const { seq, recordId } = this.newest();
-      const picture = await TreePicture.built(signalReads(this.cradle), () => new Promise((resolve) => setImmediate(resolve)));
+      const picture = await TreePicture.built(signalReads(this.cradle), yieldToLoop);
       return { picture, seq, recordId };
     });
   }

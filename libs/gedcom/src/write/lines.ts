@@ -24,9 +24,8 @@ export const EOL = '\n';
 /** The smallest room a CONC piece needs to make progress: a surrogate pair or an `@@`. */
 const MIN_PIECE = 2;
 
-/** A payload line's text split into units that must stay together: characters, surrogate pairs, `@@`, `@#...@` escapes. */
-function units(text: string, version: WriteVersion): string[] {
-  if (version === '7.0') return Array.from(text.startsWith('@') ? `@${text}` : text);
+/** A 5.5.1 payload line's text split into units that must stay together: characters, surrogate pairs, `@@`, `@#...@` escapes. */
+function units(text: string): string[] {
   return text.match(/@#[^@]*@|@|[\uD800-\uDBFF][\uDC00-\uDFFF]|[^]/g)?.map((unit) => (unit === '@' ? '@@' : unit)) ?? [];
 }
 
@@ -73,8 +72,13 @@ function line(level: number, tag: string, payload: string, xref?: string): strin
  * after it in 5.5.1, at `concLevel`: the structure's level + 1, for CONT lines too.
  */
 function payloadLines(level: number, concLevel: number, tag: string, text: string, format: LineFormat, xref?: string): string[] {
-  const escaped = units(text, format.version);
-  if (format.version === '7.0') return [line(level, tag, escaped.join(''), xref)];
+  // Most payloads need no escape and no cut: written as they are, without splitting them into units.
+  if (format.version === '7.0') return [line(level, tag, text.startsWith('@') ? `@${text}` : text, xref)];
+  if (!text.includes('@')) {
+    const whole = line(level, tag, text, xref);
+    if (whole.length + EOL.length <= format.maxLineLength) return [whole];
+  }
+  const escaped = units(text);
   const head = line(level, tag, '', xref).length + 1 + EOL.length;
   const conc = line(concLevel, 'CONC', '').length + 1 + EOL.length;
   const room = (prefix: number) => Math.max(MIN_PIECE, format.maxLineLength - prefix);
@@ -86,7 +90,9 @@ function payloadLines(level: number, concLevel: number, tag: string, text: strin
 function structureLines(node: GedcomNode, level: number, format: LineFormat): string[] {
   const xref = level === 0 ? node.xref : undefined;
   if (node.pointer !== undefined) return [line(level, node.tag, `@${node.pointer}@`, xref)];
-  const [first, ...continued] = (node.value ?? '').split(/\r\n|\r|\n/);
+  const value = node.value ?? '';
+  if (!value.includes('\n') && !value.includes('\r')) return payloadLines(level, level + 1, node.tag, value, format, xref);
+  const [first, ...continued] = value.split(/\r\n|\r|\n/);
   return [
     ...payloadLines(level, level + 1, node.tag, first, format, xref),
     ...continued.flatMap((text) => payloadLines(level + 1, level + 1, 'CONT', text, format)),

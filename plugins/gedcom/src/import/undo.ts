@@ -1,4 +1,4 @@
-import { ProblemError, type Actor, type Tree } from '@rootline/kernel';
+import { ProblemError, yieldToLoop, type Actor, type Tree } from '@rootline/kernel';
 import type { ImportRuns, ItemKind } from '../runs.js';
 import type { MappingServices } from './context.js';
 
@@ -20,7 +20,7 @@ const ORDER: ItemKind[] = ['relationship', 'association', 'event', 'note', 'medi
  * interrupted. Each batch removes its items from the run's list in the same transaction,
  * so an undo stopped half-way (a crash) is finished by the next one and nothing is removed twice.
  */
-export async function removeRunItems(tree: Tree, runs: ImportRuns, services: MappingServices, actor: Actor, importKey: string, reason: string, pause: () => Promise<void> = yieldOnce): Promise<number> {
+export async function removeRunItems(tree: Tree, runs: ImportRuns, services: MappingServices, actor: Actor, importKey: string, reason: string, pause: () => Promise<void> = yieldToLoop): Promise<number> {
   let removed = 0;
   for (let batch = removeBatch(tree, runs, services, actor, importKey, reason); batch > 0; batch = removeBatch(tree, runs, services, actor, importKey, reason)) {
     removed += batch;
@@ -86,4 +86,3 @@ function goneAlready(remove: () => unknown): void {
   }
 }
 
-const yieldOnce = () => new Promise<void>((resolve) => setImmediate(resolve));
