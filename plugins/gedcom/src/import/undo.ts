@@ -85,4 +85,3 @@ function goneAlready(remove: () => unknown): void {
     if (!(error instanceof ProblemError && error.status === 404)) throw error;
   }
 }
-
