@@ -1,8 +1,8 @@
 import t from 'tap';
-import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildTestServer } from '@rootline/kernel/testing';
+import { buildTestServer, logSettled } from '@rootline/kernel/testing';
 import { readLogTail } from '../src/logger.js';
 import { jottingsPlugin } from './fixtures/plugins.js';
 
@@ -17,6 +17,15 @@ t.test('recentLog: the end of the log, whole lines, with what the logger held wr
   const lines = all.split('\n');
   const lastTwo = `${lines.at(-3)}\n${lines.at(-2)}\n`;
   t.equal(await s.server.kernel.recentLog(Buffer.byteLength(lastTwo) + 3), lastTwo, 'a cut inside a line drops that line');
+});
+
+t.test('logSettled (for tests): returns once every line the logger was given is in the file', async (t) => {
+  const s = await buildTestServer(t, { builtIn: [jottingsPlugin()], plugins: ['@rootline/plugin-jottings'] });
+  for (let i = 0; i < 200; i++) s.server.kernel.logger.info(`line ${i} of a burst`);
+  await logSettled(s.server.kernel.logger);
+  const text = readFileSync(join(s.dataDir, 'logs', 'rootline.log'), 'utf8');
+  t.match(text, /"msg":"line 199 of a burst"/);
+  t.equal(text.match(/ of a burst"/g)?.length, 200);
 });
 
 t.test('loadedPlugins: name, version and scope of each plugin in manifest order', async (t) => {

@@ -15,6 +15,7 @@ export { exampleProblems, type ExampleProblem } from './examples.js';
 /** A real HTTP server on loopback for what a plugin sends off the machine; a dead address; a hand-moved clock. */
 export { startReceiver, deadUrl, handClock, type Received } from './receiver.js';
 export { waitFor } from './wait.js';
+export { logSettled } from './log.js';
 
 /** The part of a tap test the harness needs. */
 export interface TeardownHost {
