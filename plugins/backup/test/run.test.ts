@@ -44,14 +44,14 @@ t.test('a run backs up the active tree as a job of that tree: database, blobs by
   t.same((await s.request('GET', '/v1/jobs', { query: { kind: 'backup.run' } })).json().items.map((j: { job_id: string }) => j.job_id), [queued.job_id], 'in the active tree\'s job list');
   t.equal((await s.request('GET', `/v1/trees/${other.tree_id}/jobs`)).json().total, 0, 'the other tree is not backed up by hand');
 
-  t.same(filesUnder(root), [
+  t.same(filesUnder(root), [...new Set([
     `${tree.id}/`,
     `${tree.id}/${backupId}/`,
     `${tree.id}/${backupId}/manifest.json`,
     `${tree.id}/${backupId}/objects/`,
     ...blobs.flatMap((address) => [`${tree.id}/${backupId}/objects/${address.slice(0, 2)}/`, `${tree.id}/${backupId}/objects/${address.slice(0, 2)}/${address}`]),
     `${tree.id}/${backupId}/tree.db`,
-  ].sort(), 'CONTRACT §10 layout; nothing else (no -wal, -shm, -journal or temporary file)');
+  ])].sort(), 'CONTRACT §10 layout; nothing else (no -wal, -shm, -journal or temporary file)');
   const manifest = readManifest(root, tree.id, backupId);
   t.same(manifest, {
     format_version: 1,
