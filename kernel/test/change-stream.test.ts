@@ -10,7 +10,7 @@ async function open(url: string, token: string, path: string) {
   return {
     response,
     controller,
-    async until(pattern: RegExp, ms = 3000) {
+    async until(pattern: RegExp, ms = 30_000) {
       const deadline = Date.now() + ms;
       while (!pattern.test(text) && Date.now() < deadline) {
         const next = await Promise.race([reader.read(), new Promise<{ value?: string; done: boolean }>((r) => setTimeout(() => r({ done: false }), 100))]);
@@ -22,7 +22,7 @@ async function open(url: string, token: string, path: string) {
   };
 }
 
-const waitUntil = async (check: () => boolean, ms = 2000) => {
+const waitUntil = async (check: () => boolean, ms = 30_000) => {
   const deadline = Date.now() + ms;
   while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
   return check();

@@ -53,7 +53,7 @@ async function openStream(url: string, token: string, path: string) {
   return {
     close: () => controller.abort(),
     async until(pattern: RegExp) {
-      const deadline = Date.now() + 5000;
+      const deadline = Date.now() + 30_000;
       while (!pattern.test(text) && Date.now() < deadline) {
         const next = await Promise.race([reader.read(), new Promise<{ value?: string; done: boolean }>((r) => setTimeout(() => r({ done: false }), 50))]);
         if (next.done) break;
