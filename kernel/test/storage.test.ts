@@ -283,6 +283,39 @@ t.test('a bulk batch commits without a flush of its own; every other commit stil
   t.equal(tree.records.lastSeq(), 2);
 });
 
+t.test('an unflushed commit (a job\'s progress) waits for no fsync, publishes its records after the commit, and is not bulk work', async (t) => {
+  const clock = handClock();
+  const s = await buildTestServer(t, { clock });
+  const tree = s.server.kernel.trees.active();
+  const synchronous = () => tree.db.pragma('synchronous', { simple: true });
+  const NORMAL = 1;
+  const FULL = 2;
+  const seen: string[] = [];
+  s.server.kernel.bus.subscribe(tree.id, (record) => seen.push((record as { kind: string }).kind));
+  const thing = { entity_type: 'thing', entity_id: 'x', actor: { kind: 'system', credentialId: null } } as const;
+  const during = tree.transactUnflushed(() => {
+    tree.record({ kind: 'thing.made.v1', ...thing });
+    t.same(seen, [], 'not published before the commit');
+    return synchronous();
+  });
+  t.equal(during, NORMAL, 'committed without its own fsync');
+  t.equal(synchronous(), FULL, 'every other commit still flushes');
+  t.same(seen, ['thing.made.v1'], 'published once committed');
+  t.equal(tree.inBulkWork, false, 'background work does not wait for it');
+  t.throws(() => tree.transactUnflushed(() => {
+    tree.record({ kind: 'thing.made.v1', ...thing });
+    throw new Error('failed');
+  }), { message: 'failed' });
+  t.equal(synchronous(), FULL, 'back to FULL after one that threw');
+  t.equal(tree.records.lastSeq(), 1, 'nothing of the one that threw');
+  const inside = tree.transact(() => tree.transactUnflushed(() => {
+    tree.record({ kind: 'thing.made.v1', ...thing });
+    return synchronous();
+  }));
+  t.equal(inside, FULL, 'inside another transaction it is that transaction, flushed as that one is');
+  t.equal(tree.records.lastSeq(), 2);
+});
+
 t.test('a tree is in bulk work for one second of its clock after a bulk batch, not after an ordinary commit', async (t) => {
   const clock = handClock();
   const s = await buildTestServer(t, { clock });
