@@ -1,5 +1,5 @@
 import t, { type Test } from 'tap';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { definePlugin, type Tree } from '@rootline/kernel';
@@ -146,8 +146,15 @@ t.test('during a bulk load a second thread checkpoints the write-ahead log, not 
     throw new Error('cancelled');
   }));
   t.equal(checkpointPages(), 1000, 'after a cancelled load too');
+  tree.close();
+  t.notOk(existsSync(`${file}-wal`), 'the last connection to close removed the log: the thread\'s connection is closed');
+});
+
+t.test('a tree closing mid-load (the server stopping) does not wait for the checkpointing thread', async (t) => {
+  const s = await ledgerServer(t);
+  const tree = s.server.kernel.trees.active();
   tree.startBulkLoad();
-  tree.close(); // a server closing mid-load: nothing waits on the thread
+  tree.close();
   t.equal(tree.db.open, false);
 });
 
