@@ -1,10 +1,10 @@
 import t, { type Test } from 'tap';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { definePlugin, type Tree } from '@rootline/kernel';
 import type { PluginSource } from '@rootline/kernel/host';
-import { buildTestServer, handClock } from '@rootline/kernel/testing';
+import { buildTestServer, handClock, waitFor } from '@rootline/kernel/testing';
 import { DeferredIndexes } from '../src/storage/deferred-indexes.js';
 
 /**
@@ -115,6 +115,47 @@ t.test('finishBulkLoad calls `between` after each index; when it throws (a cance
     between++;
   });
   t.equal(between, deferred.length, 'once per index');
+});
+
+t.test('during a bulk load a second thread checkpoints the write-ahead log, not the commits of the event loop\'s thread; after it, the commits do again', async (t) => {
+  const s = await ledgerServer(t);
+  const tree = s.server.kernel.trees.active();
+  const file = join(s.dataDir, 'trees', tree.id, 'tree.db');
+  const checkpointPages = () => tree.db.pragma('wal_autocheckpoint', { simple: true });
+  const note = 'x'.repeat(2000);
+  t.equal(checkpointPages(), 1000, 'before: a commit past 4 MiB of log checkpoints it');
+  tree.startBulkLoad();
+  t.equal(checkpointPages(), 0, 'during: no commit does');
+  const sizeBefore = statSync(file).size;
+  // About 6 MiB of rows in batches, as an import writes them.
+  for (let batch = 0; batch < 30; batch++) {
+    tree.bulkTransact(() => {
+      for (let n = 0; n < 100; n++) {
+        const id = batch * 100 + n;
+        tree.prepare('INSERT INTO ledger (id, who, year, note) VALUES (?, ?, ?, ?)').run(`id-${id}`, `who-${id % 7}`, 1800, `${note}${id}`);
+      }
+    });
+  }
+  t.ok(await waitFor(() => statSync(file).size > sizeBefore + 6 * 1024 ** 2, 30_000), 'yet the rows reach the database file: the other thread copied them');
+  await tree.finishBulkLoad();
+  t.equal(checkpointPages(), 1000, 'after: commits checkpoint again');
+  t.equal((tree.db.prepare('SELECT count(*) AS n FROM ledger').get() as { n: number }).n, 3000);
+
+  tree.startBulkLoad();
+  await t.rejects(tree.finishBulkLoad(async () => {
+    throw new Error('cancelled');
+  }));
+  t.equal(checkpointPages(), 1000, 'after a cancelled load too');
+  tree.close();
+  t.notOk(existsSync(`${file}-wal`), 'the last connection to close removed the log: the thread\'s connection is closed');
+});
+
+t.test('a tree closing mid-load (the server stopping) does not wait for the checkpointing thread', async (t) => {
+  const s = await ledgerServer(t);
+  const tree = s.server.kernel.trees.active();
+  tree.startBulkLoad();
+  tree.close();
+  t.equal(tree.db.open, false);
 });
 
 t.test('the tree is in bulk work while the indexes are built, so background work that waits for a load waits for them too', async (t) => {

@@ -1,37 +1,11 @@
 import t from 'tap';
-import { buildTestServer } from '@rootline/kernel/testing';
+import { buildTestServer, openEventStream, waitFor } from '@rootline/kernel/testing';
 import { jottingsPlugin } from './fixtures/plugins.js';
-
-async function open(url: string, token: string, path: string) {
-  const controller = new AbortController();
-  const response = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let text = '';
-  return {
-    response,
-    controller,
-    async until(pattern: RegExp, ms = 30_000) {
-      const deadline = Date.now() + ms;
-      while (!pattern.test(text) && Date.now() < deadline) {
-        const next = await Promise.race([reader.read(), new Promise<{ value?: string; done: boolean }>((r) => setTimeout(() => r({ done: false }), 100))]);
-        if (next.done) break;
-        if (next.value) text += next.value;
-      }
-      return text;
-    },
-  };
-}
-
-const waitUntil = async (check: () => boolean, ms = 30_000) => {
-  const deadline = Date.now() + ms;
-  while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-  return check();
-};
 
 t.test('records reach the stream after commit; heartbeats keep it alive; a disconnect leaves nothing', async (t) => {
   const s = await buildTestServer(t, { builtIn: [jottingsPlugin()], plugins: ['@rootline/plugin-jottings'], heartbeatMs: 50 });
   const treeId = s.server.kernel.registry.activeTreeId()!;
-  const stream = await open(s.url, s.humanToken, `/v1/trees/${treeId}/events/stream`);
+  const stream = await openEventStream(s.url, s.humanToken, `/v1/trees/${treeId}/events/stream`);
   t.equal(stream.response.headers.get('content-type'), 'text/event-stream; charset=utf-8');
   await stream.until(/: connected/);
   t.equal(s.server.streams.connectionCount, 1);
@@ -39,9 +13,9 @@ t.test('records reach the stream after commit; heartbeats keep it alive; a disco
   const text = await stream.until(/jotting\.written\.v1[\s\S]*\n\n/);
   t.match(text, /event: jotting\.written\.v1\nid: 1\ndata: \{"kind":"jotting\.written\.v1","tree_id":"[^"]+","seq":1,"entity_type":"jotting","entity_id":"[^"]+","at_ms":\d+\}\n\n/);
   t.match(await stream.until(/: keep-alive/), /: keep-alive\n\n/);
-  stream.controller.abort();
-  t.ok(await waitUntil(() => s.server.streams.connectionCount === 0), 'connection forgotten');
-  t.ok(await waitUntil(() => s.server.kernel.bus.listenerCount(treeId) === 0), 'subscription removed');
+  stream.close();
+  t.ok(await waitFor(() => s.server.streams.connectionCount === 0, 30_000), 'connection forgotten');
+  t.ok(await waitFor(() => s.server.kernel.bus.listenerCount(treeId) === 0, 30_000), 'subscription removed');
   t.equal(s.server.kernel.registry.listenerCount('active-changed'), 0);
 });
 
@@ -61,7 +35,7 @@ t.test('a failed change publishes nothing', async (t) => {
 t.test('the pinned stream stays on its tree when the active tree changes', async (t) => {
   const s = await buildTestServer(t, { builtIn: [jottingsPlugin()], plugins: ['@rootline/plugin-jottings'] });
   const first = s.server.kernel.registry.activeTreeId()!;
-  const stream = await open(s.url, s.humanToken, `/v1/trees/${first}/events/stream`);
+  const stream = await openEventStream(s.url, s.humanToken, `/v1/trees/${first}/events/stream`);
   await stream.until(/: connected/);
   const other = (await s.request('POST', '/v1/trees', { body: { name: 'Other' } })).json();
   await s.request('PUT', '/v1/trees/active', { body: { tree_id: other.tree_id } });
@@ -69,5 +43,5 @@ t.test('the pinned stream stays on its tree when the active tree changes', async
   const text = await stream.until(/jotting\.written\.v1/);
   t.notMatch(text, /tree\.active_changed/);
   t.match(text, new RegExp(`"tree_id":"${first}"`));
-  stream.controller.abort();
+  stream.close();
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { definePlugin, type PluginKernel, type Tree } from '@rootline/kernel';
 import type { PluginSource } from '@rootline/kernel/host';
-import { buildTestServer } from '@rootline/kernel/testing';
+import { buildTestServer, openEventStream } from '@rootline/kernel/testing';
 import { jottingsPlugin } from './fixtures/plugins.js';
 
 /** A plugin that only hands the test its `app.kernel` and the trees its onTreeOpen hook saw. */
@@ -65,31 +65,12 @@ t.test('onTreeOpen runs on every existing tree at boot, after migrations, and on
   t.same(second.seen.rows, [1, 1], 'seeing what the last run left');
 });
 
-async function openStream(url: string, token: string, path: string) {
-  const controller = new AbortController();
-  const response = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let text = '';
-  return {
-    close: () => controller.abort(),
-    async until(pattern: RegExp) {
-      const deadline = Date.now() + 30_000;
-      while (!pattern.test(text) && Date.now() < deadline) {
-        const next = await Promise.race([reader.read(), new Promise<{ value?: string; done: boolean }>((r) => setTimeout(() => r({ done: false }), 50))]);
-        if (next.done) break;
-        if (next.value) text += next.value;
-      }
-      return text;
-    },
-  };
-}
-
 t.test('notify reaches SSE clients of that tree with its payload and no id line, and is not a record', async (t) => {
   const { seen, options } = probe();
   const s = await buildTestServer(t, options);
   const active = s.server.kernel.trees.active();
   const other = s.server.kernel.trees.get((await s.request('POST', '/v1/trees', { body: { name: 'Other' } })).json().tree_id)!;
-  const stream = await openStream(s.url, s.humanToken, `/v1/trees/${active.id}/events/stream`);
+  const stream = await openEventStream(s.url, s.humanToken, `/v1/trees/${active.id}/events/stream`);
   t.teardown(stream.close);
   await stream.until(/: connected/);
   seen.kernel!.notify(other, { kind: 'job.progress.v1', entity_type: 'job', entity_id: 'elsewhere', payload: { done: 9 } });

@@ -2,6 +2,7 @@ import t, { type Test } from 'tap';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Tree } from '@rootline/kernel';
 import { buildTestServer, handClock } from '@rootline/kernel/testing';
 import { dataDirLayout, defaultDataDir, ensureDataDir } from '../src/storage/data-dir.js';
 import { openDatabase, StatementCache } from '../src/storage/sqlite.js';
@@ -252,36 +253,45 @@ t.test('boot opens every tree, so a changed migration stops it with the tree nam
   t.ok(active, 'the active tree is another one');
 });
 
-t.test('a bulk batch commits without a flush of its own; every other commit still flushes, even after a batch that threw', async (t) => {
-  const s = await buildTestServer(t);
-  const tree = s.server.kernel.trees.active();
-  const synchronous = () => tree.db.pragma('synchronous', { simple: true });
-  const NORMAL = 1;
-  const FULL = 2;
-  const seen: string[] = [];
-  s.server.kernel.bus.subscribe(tree.id, (record) => seen.push((record as { kind: string }).kind));
-  const thing = { entity_type: 'thing', entity_id: 'x', actor: { kind: 'system', credentialId: null } } as const;
-  t.equal(synchronous(), FULL, 'ordinary commits wait for the disk');
-  const during = tree.bulkTransact(() => {
-    tree.record({ kind: 'thing.made.v1', ...thing });
-    return synchronous();
+/** The two commits that wait for no fsync of their own: an import's batch, and a change a crash may take back (a job's progress). */
+const UNFLUSHED_COMMITS: [string, <T>(tree: Tree, work: () => T) => T][] = [
+  ['a bulk batch', (tree, work) => tree.bulkTransact(work)],
+  ['an unflushed commit', (tree, work) => tree.transactUnflushed(work)],
+];
+
+for (const [name, commit] of UNFLUSHED_COMMITS) {
+  t.test(`${name} commits without a flush of its own; every other commit still flushes, even after one that threw`, async (t) => {
+    const s = await buildTestServer(t);
+    const tree = s.server.kernel.trees.active();
+    const synchronous = () => tree.db.pragma('synchronous', { simple: true });
+    const NORMAL = 1;
+    const FULL = 2;
+    const seen: string[] = [];
+    s.server.kernel.bus.subscribe(tree.id, (record) => seen.push((record as { kind: string }).kind));
+    const thing = { entity_type: 'thing', entity_id: 'x', actor: { kind: 'system', credentialId: null } } as const;
+    t.equal(synchronous(), FULL, 'ordinary commits wait for the disk');
+    const during = commit(tree, () => {
+      tree.record({ kind: 'thing.made.v1', ...thing });
+      t.same(seen, [], 'nothing published before the commit');
+      return synchronous();
+    });
+    t.equal(during, NORMAL, 'it commits without its own fsync');
+    t.equal(synchronous(), FULL, 'and the next ordinary commit flushes it with itself');
+    t.same(seen, ['thing.made.v1'], 'its records are published after the commit');
+    t.throws(() => commit(tree, () => {
+      tree.record({ kind: 'thing.made.v1', ...thing });
+      throw new Error('mapping failed');
+    }), { message: 'mapping failed' });
+    t.equal(synchronous(), FULL, 'back to FULL after one that threw');
+    t.equal(tree.records.lastSeq(), 1, 'nothing of the one that threw');
+    const inside = tree.transact(() => commit(tree, () => {
+      tree.record({ kind: 'thing.made.v1', ...thing });
+      return synchronous();
+    }));
+    t.equal(inside, FULL, 'inside another transaction it is that transaction, flushed as that one is');
+    t.equal(tree.records.lastSeq(), 2);
   });
-  t.equal(during, NORMAL, 'the batch commits without its own fsync');
-  t.equal(synchronous(), FULL, 'and the next ordinary commit flushes it with itself');
-  t.same(seen, ['thing.made.v1'], 'its records are published after the commit');
-  t.throws(() => tree.bulkTransact(() => {
-    tree.record({ kind: 'thing.made.v1', ...thing });
-    throw new Error('mapping failed');
-  }), { message: 'mapping failed' });
-  t.equal(synchronous(), FULL, 'back to FULL after a batch that threw');
-  t.equal(tree.records.lastSeq(), 1, 'nothing of the failed batch');
-  const inside = tree.transact(() => tree.bulkTransact(() => {
-    tree.record({ kind: 'thing.made.v1', ...thing });
-    return synchronous();
-  }));
-  t.equal(inside, FULL, 'inside another transaction it is that transaction, flushed as that one is');
-  t.equal(tree.records.lastSeq(), 2);
-});
+}
 
 t.test('a tree is in bulk work for one second of its clock after a bulk batch, not after an ordinary commit', async (t) => {
   const clock = handClock();
@@ -290,6 +300,8 @@ t.test('a tree is in bulk work for one second of its clock after a bulk batch, n
   t.equal(tree.inBulkWork, false);
   tree.transact(() => undefined);
   t.equal(tree.inBulkWork, false, 'an ordinary commit is not bulk work');
+  tree.transactUnflushed(() => undefined);
+  t.equal(tree.inBulkWork, false, 'nor is an unflushed one (a job\'s progress)');
   tree.bulkTransact(() => undefined);
   t.equal(tree.inBulkWork, true);
   clock.advance(999);

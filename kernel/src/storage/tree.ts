@@ -8,10 +8,13 @@ import type { RecordObservers } from '../stream/record-observers.js';
 import type { Clock, IdSource } from '../ids.js';
 import { BlobStore } from './blob-store.js';
 import { DeferredIndexes } from './deferred-indexes.js';
+import { Checkpointer } from './checkpointer.js';
 import { yieldToLoop } from '../yield-to-loop.js';
 
 /** How long after its last batch a bulk job still counts as running (its batches come every few ms). */
 const BULK_QUIET_MS = 1000;
+/** SQLite's own: a commit that leaves more than 1,000 pages (4 MiB) in the write-ahead log checkpoints it. */
+const CHECKPOINT_PAGES = 1000;
 
 /**
  * One open tree: its SQLite database, its objects folder and its record log.
@@ -24,6 +27,7 @@ export class Tree {
   private readonly statements: StatementCache;
   private blobStore: BlobStore | undefined;
   private bulkUntilMs = Number.NEGATIVE_INFINITY;
+  private checkpointer: Checkpointer | undefined;
 
   constructor(
     readonly id: string,
@@ -74,12 +78,26 @@ export class Tree {
    */
   bulkTransact<T>(work: () => T): T {
     if (this.db.inTransaction) return this.transact(work);
+    try {
+      return this.transactUnflushed(work);
+    } finally {
+      this.bulkUntilMs = this.clock.now() + BULK_QUIET_MS;
+    }
+  }
+
+  /**
+   * `transact` for a change a crash may take back, such as a job's progress: its commit is not
+   * flushed to disk by itself (`synchronous = NORMAL` for that commit only), so the event loop
+   * does not wait on an fsync for it. It is flushed with the next ordinary commit; a crash or
+   * power cut can lose it, never half of it. Inside another transaction it is that transaction.
+   */
+  transactUnflushed<T>(work: () => T): T {
+    if (this.db.inTransaction) return this.transact(work);
     this.db.pragma('synchronous = NORMAL');
     try {
       return this.transact(work);
     } finally {
       this.db.pragma('synchronous = FULL');
-      this.bulkUntilMs = this.clock.now() + BULK_QUIET_MS;
     }
   }
 
@@ -102,11 +120,18 @@ export class Tree {
    * A bulk job (an import) is about to write many rows: the indexes of the tables that allow it
    * (`bulkLoadTables`) and are still nearly empty are set aside, to be built once by
    * `finishBulkLoad` instead of updated row by row. Unique indexes stay. Until then, reads
-   * that would use them scan their table (slower, the same answers). Every bulk load that
+   * that would use them scan their table (slower, the same answers). Until it finishes, a second
+   * thread checkpoints the write-ahead log (`Checkpointer`), not the commits of the load's
+   * batches and of the requests answered between them. Every bulk load that
    * starts must finish (in a `finally`); a crash leaves the list, built when the tree next opens.
    */
   startBulkLoad(): string[] {
-    return new DeferredIndexes(this.db).defer(this.bulkLoadTables);
+    const deferred = new DeferredIndexes(this.db).defer(this.bulkLoadTables);
+    if (!this.checkpointer) {
+      this.db.pragma('wal_autocheckpoint = 0');
+      this.checkpointer = new Checkpointer(join(this.dir, 'tree.db'), () => this.checkpointOnCommit());
+    }
+    return deferred;
   }
 
   /**
@@ -118,16 +143,28 @@ export class Tree {
   async finishBulkLoad(between: () => Promise<void> = yieldToLoop): Promise<void> {
     const indexes = new DeferredIndexes(this.db);
     let stop: unknown;
-    while (indexes.buildNext()) {
-      // Still bulk work: background work that waits for the load (an index catching up) waits for this too.
-      this.bulkUntilMs = this.clock.now() + BULK_QUIET_MS;
-      try {
-        await (stop === undefined ? between() : yieldToLoop());
-      } catch (error) {
-        stop = error;
+    try {
+      while (indexes.buildNext()) {
+        // Still bulk work: background work that waits for the load (an index catching up) waits for this too.
+        this.bulkUntilMs = this.clock.now() + BULK_QUIET_MS;
+        try {
+          await (stop === undefined ? between() : yieldToLoop());
+        } catch (error) {
+          stop = error;
+        }
       }
+    } finally {
+      await this.checkpointOnCommit();
     }
     if (stop !== undefined) throw stop;
+  }
+
+  /** Back to checkpoints made by the commit that fills the log (ending the bulk load's checkpointer). */
+  private async checkpointOnCommit(): Promise<void> {
+    const checkpointer = this.checkpointer;
+    this.checkpointer = undefined;
+    if (this.db.open) this.db.pragma(`wal_autocheckpoint = ${CHECKPOINT_PAGES}`);
+    await checkpointer?.stop();
   }
 
   /** Builds the indexes a bulk load cut off by a crash left set aside: as the tree opens. */
@@ -146,6 +183,7 @@ export class Tree {
   }
 
   close(): void {
+    void this.checkpointOnCommit();
     if (this.db.open) this.db.close();
   }
 }

@@ -16,6 +16,8 @@ export { exampleProblems, type ExampleProblem } from './examples.js';
 export { startReceiver, deadUrl, handClock, type Received } from './receiver.js';
 export { waitFor } from './wait.js';
 export { logSettled } from './log.js';
+/** A change stream read over a real socket until a line arrives. */
+export { openEventStream, type EventStreamReader } from './event-stream.js';
 
 /** The part of a tap test the harness needs. */
 export interface TeardownHost {

@@ -21,4 +21,5 @@ t.test('the API description: the report and the text bundle', async (t) => {
     'app_version', 'log_location_description', 'node_version', 'os_release', 'platform', 'plugins', 'recent_errors', 'registry_bytes', 'started_at_ms', 'trees', 'uptime_ms',
   ]);
   t.ok(paths['/v1/diagnostics/bundle'].get.responses['200'].content['text/plain'], 'the bundle is text/plain');
+  t.same([paths['/v1/diagnostics'].get.tags, paths['/v1/diagnostics/bundle'].get.tags], [['diagnostics'], ['diagnostics']], 'both listed under diagnostics');
 });

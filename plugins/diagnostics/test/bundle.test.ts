@@ -52,6 +52,7 @@ t.test('the bundle: a tree full of names and a log with tokens and paths, everyt
   t.equal(reply.headers['content-type'], 'text/plain; charset=utf-8');
   t.equal(reply.headers['content-disposition'], 'attachment; filename="rootline-diagnostics.txt"');
   const bundle = reply.body;
+  t.match(bundle, /\n\n== Plugins ==\n[^\n]+\n[\s\S]*\n\n== Trees ==\nRegistry database: \d+ bytes\n/, 'each section after a blank line, under its heading');
   const lower = bundle.toLowerCase();
   for (const word of [...NAME_WORDS, ...FOLDED_FORMS]) t.notOk(new RegExp(`(?<![\\p{L}])${word.toLowerCase()}(?![\\p{L}])`, 'u').test(lower), `no "${word}" in any case`);
   for (const word of ['毛', '泽东']) t.notOk(bundle.includes(word), `no ${word} anywhere`);

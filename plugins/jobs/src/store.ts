@@ -101,8 +101,15 @@ export class JobStore {
     return changes === 1;
   }
 
+  /**
+   * Progress is saved every 250 ms while a job runs, without waiting on the disk: a crash may
+   * take back the last figures, and the job is then `interrupted` anyway. Its state moves are
+   * ordinary commits, which flush these with them.
+   */
   saveProgress(id: string, progress: JobProgress): void {
-    this.tree.prepare('UPDATE jobs SET done = ?, total = ?, unit = ? WHERE job_id = ?').run(progress.done, progress.total, progress.unit, id);
+    this.tree.transactUnflushed(() =>
+      this.tree.prepare('UPDATE jobs SET done = ?, total = ?, unit = ? WHERE job_id = ?').run(progress.done, progress.total, progress.unit, id),
+    );
   }
 
   /**

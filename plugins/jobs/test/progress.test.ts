@@ -1,5 +1,5 @@
 import t from 'tap';
-import { buildTestServer } from '@rootline/kernel/testing';
+import { buildTestServer, openEventStream } from '@rootline/kernel/testing';
 import { CountingControl, withCounting } from './fixtures/counting-plugin.js';
 import { ProgressMeter } from '../src/progress.js';
 import { jobInState, manualClock, notices } from './fixtures/wait.js';
@@ -45,29 +45,10 @@ t.test('a cancel is announced as cancelling, then the job finishes cancelled', a
   t.same(seen.map((n) => [n.kind, n.payload.state]), [['job.progress.v1', 'running'], ['job.progress.v1', 'cancelling'], ['job.finished.v1', 'cancelled']]);
 });
 
-async function openStream(url: string, token: string, path: string) {
-  const controller = new AbortController();
-  const response = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let text = '';
-  return {
-    close: () => controller.abort(),
-    async until(pattern: RegExp) {
-      const deadline = Date.now() + 30_000;
-      while (!pattern.test(text) && Date.now() < deadline) {
-        const next = await Promise.race([reader.read(), new Promise<{ value?: string; done: boolean }>((r) => setTimeout(() => r({ done: false }), 50))]);
-        if (next.done) break;
-        if (next.value) text += next.value;
-      }
-      return text;
-    },
-  };
-}
-
 t.test('SSE clients of the pinned mount get job notices with their payload and no id line', async (t) => {
   const s = await buildTestServer(t, withCounting(new CountingControl()));
   const treeId = s.server.kernel.registry.activeTreeId()!;
-  const stream = await openStream(s.url, s.humanToken, `/v1/trees/${treeId}/events/stream`);
+  const stream = await openEventStream(s.url, s.humanToken, `/v1/trees/${treeId}/events/stream`);
   t.teardown(stream.close);
   await stream.until(/: connected/);
   const job = (await s.request('POST', '/v1/counting', { body: { to: 2, total: 2, unit: 'steps' } })).json();

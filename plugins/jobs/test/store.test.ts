@@ -14,3 +14,23 @@ t.test('a move happens only from the state the row is in: the loser of two mover
   t.same(store.get(job.job_id), done, 'unchanged');
   t.throws(() => store.move(job.job_id, 'succeeded', 'running'), /cannot go from succeeded to running/, 'a move the table forbids is a bug');
 });
+
+t.test('progress is saved by a commit that waits for no fsync: a crash may take it back', async (t) => {
+  const s = await buildTestServer(t, withCounting(new CountingControl()));
+  const job = (await s.request('POST', '/v1/counting', { body: { to: 1 } })).json();
+  await jobInState(s, job.job_id, 'succeeded');
+  const tree = s.server.kernel.trees.active();
+  const store = new JobStore(tree);
+  let unflushed = 0;
+  const original = tree.transactUnflushed;
+  tree.transactUnflushed = function <T>(work: () => T): T {
+    unflushed++;
+    return original.call(tree, work) as T;
+  };
+  t.teardown(() => {
+    tree.transactUnflushed = original;
+  });
+  store.saveProgress(job.job_id, { done: 7, total: 9, unit: 'steps' });
+  t.equal(unflushed, 1, 'one unflushed commit');
+  t.same(store.get(job.job_id)!.progress, { done: 7, total: 9, unit: 'steps' }, 'and the figures are saved');
+});
