@@ -117,6 +117,36 @@ t.test('finishBulkLoad calls `between` after each index; when it throws (a cance
   t.equal(between, deferred.length, 'once per index');
 });
 
+t.test('the bulk load\'s thread builds the indexes set aside: finishBulkLoad gives the event loop back before the first is built', async (t) => {
+  const s = await ledgerServer(t);
+  const tree = s.server.kernel.trees.active();
+  const before = indexes(tree);
+  const deferred = tree.startBulkLoad();
+  t.ok(deferred.length > 1);
+  write(tree, 50);
+  const finishing = tree.finishBulkLoad();
+  t.same(setAside(tree), [...deferred].sort(), 'none built on the event loop\'s thread before it returned');
+  let turns = 0;
+  const turning = setInterval(() => turns++, 0);
+  await finishing;
+  clearInterval(turning);
+  t.same(indexes(tree), before, 'all built');
+  t.same(setAside(tree), []);
+  t.ok(turns > 0, 'the event loop turned meanwhile');
+  const count = tree.db.prepare("SELECT count(*) AS n FROM ledger INDEXED BY ledger_by_who WHERE who = 'who-3'").get() as { n: number };
+  t.equal(count.n, 7, 'the built index holds the rows written during the load');
+});
+
+t.test('an index set aside that cannot be built fails the end of the load with SQLite\'s reason, after the others are built', async (t) => {
+  const s = await ledgerServer(t);
+  const tree = s.server.kernel.trees.active();
+  tree.startBulkLoad();
+  tree.db.prepare('INSERT INTO deferred_indexes (name, table_name, sql) VALUES (?, ?, ?)').run('zz_broken', 'ledger', 'CREATE INDEX zz_broken ON ledger (no_such_column)');
+  await t.rejects(tree.finishBulkLoad(), { message: /no such column/ });
+  t.same(setAside(tree), ['zz_broken'], 'still listed; the others are built');
+  t.equal(tree.db.pragma('wal_autocheckpoint', { simple: true }), 1000, 'the load is over all the same');
+});
+
 t.test('during a bulk load a second thread checkpoints the write-ahead log, not the commits of the event loop\'s thread; after it, the commits do again', async (t) => {
   const s = await ledgerServer(t);
   const tree = s.server.kernel.trees.active();

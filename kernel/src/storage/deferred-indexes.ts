@@ -6,7 +6,8 @@ import type { Db } from './sqlite.js';
  */
 const BULK_LOAD_MAX_ROWS = 10_000;
 
-interface IndexRow {
+/** An index set aside: its name and the SQL that builds it. */
+export interface SetAsideIndex {
   name: string;
   sql: string;
 }
@@ -32,7 +33,7 @@ export class DeferredIndexes {
         if (!this.isSmall(table, maxRows)) continue;
         const indexes = this.db
           .prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY name")
-          .all(table) as IndexRow[];
+          .all(table) as SetAsideIndex[];
         for (const index of indexes) {
           if (/^\s*CREATE\s+UNIQUE\b/i.test(index.sql)) continue;
           this.db.prepare('INSERT INTO deferred_indexes (name, table_name, sql) VALUES (?, ?, ?)').run(index.name, table, index.sql);
@@ -44,14 +45,24 @@ export class DeferredIndexes {
     }).immediate();
   }
 
-  /** Builds one index set aside (and takes it off the list, in one transaction); false when none is left. */
-  buildNext(): boolean {
-    const next = this.db.prepare('SELECT name, sql FROM deferred_indexes ORDER BY name LIMIT 1').get() as IndexRow | undefined;
-    if (!next) return false;
+  /** The next index set aside (by name), or undefined when none is left. */
+  next(): SetAsideIndex | undefined {
+    return this.db.prepare('SELECT name, sql FROM deferred_indexes ORDER BY name LIMIT 1').get() as SetAsideIndex | undefined;
+  }
+
+  /** Builds an index set aside and takes it off the list, in one transaction. */
+  build(index: SetAsideIndex): void {
     this.db.transaction(() => {
-      this.db.exec(next.sql);
-      this.db.prepare('DELETE FROM deferred_indexes WHERE name = ?').run(next.name);
+      this.db.exec(index.sql);
+      this.db.prepare('DELETE FROM deferred_indexes WHERE name = ?').run(index.name);
     }).immediate();
+  }
+
+  /** Builds the next index set aside; false when none is left. */
+  buildNext(): boolean {
+    const next = this.next();
+    if (!next) return false;
+    this.build(next);
     return true;
   }
 

@@ -7,8 +7,8 @@ import type { ChangeBus } from '../stream/change-bus.js';
 import type { RecordObservers } from '../stream/record-observers.js';
 import type { Clock, IdSource } from '../ids.js';
 import { BlobStore } from './blob-store.js';
-import { DeferredIndexes } from './deferred-indexes.js';
-import { Checkpointer } from './checkpointer.js';
+import { DeferredIndexes, type SetAsideIndex } from './deferred-indexes.js';
+import { BulkLoadThread } from './bulk-load-thread.js';
 import { yieldToLoop } from '../yield-to-loop.js';
 
 /** How long after its last batch a bulk job still counts as running (its batches come every few ms). */
@@ -24,10 +24,12 @@ export class Tree {
   readonly db: Db;
   readonly records: RecordLog;
   readonly objectsDir: string;
+  /** The database file. */
+  private readonly file: string;
   private readonly statements: StatementCache;
   private blobStore: BlobStore | undefined;
   private bulkUntilMs = Number.NEGATIVE_INFINITY;
-  private checkpointer: Checkpointer | undefined;
+  private bulkLoadThread: BulkLoadThread | undefined;
 
   constructor(
     readonly id: string,
@@ -42,7 +44,8 @@ export class Tree {
     mkdirSync(dir, { recursive: true });
     this.objectsDir = join(dir, 'objects');
     mkdirSync(this.objectsDir, { recursive: true });
-    this.db = openDatabase(join(dir, 'tree.db'));
+    this.file = join(dir, 'tree.db');
+    this.db = openDatabase(this.file);
     this.records = new RecordLog(this.db, clock, ids, observers ? (record) => observers.notify(this, record) : undefined);
     this.statements = new StatementCache(this.db);
   }
@@ -121,30 +124,35 @@ export class Tree {
    * (`bulkLoadTables`) and are still nearly empty are set aside, to be built once by
    * `finishBulkLoad` instead of updated row by row. Unique indexes stay. Until then, reads
    * that would use them scan their table (slower, the same answers). Until it finishes, a second
-   * thread checkpoints the write-ahead log (`Checkpointer`), not the commits of the load's
+   * thread (`BulkLoadThread`) checkpoints the write-ahead log, not the commits of the load's
    * batches and of the requests answered between them. Every bulk load that
    * starts must finish (in a `finally`); a crash leaves the list, built when the tree next opens.
    */
   startBulkLoad(): string[] {
     const deferred = new DeferredIndexes(this.db).defer(this.bulkLoadTables);
-    if (!this.checkpointer) {
+    if (!this.bulkLoadThread) {
       this.db.pragma('wal_autocheckpoint = 0');
-      this.checkpointer = new Checkpointer(join(this.dir, 'tree.db'), () => this.checkpointOnCommit());
+      const thread = new BulkLoadThread(this.file, () => {
+        if (this.bulkLoadThread === thread) void this.checkpointOnCommit();
+      });
+      this.bulkLoadThread = thread;
     }
     return deferred;
   }
 
   /**
    * Builds every index set aside, one per transaction, calling `between` after each (where a job
-   * reports progress and yields the event loop). The tree is in bulk work until the last is
-   * built. If `between` throws (a cancel), the building goes on, yielding only, and the error is
-   * thrown once the last index is built.
+   * reports progress and yields the event loop). The bulk load's thread builds them, so requests
+   * are answered meanwhile; without one (it failed), the event loop's thread does. The tree is
+   * in bulk work until the last is built. If `between` throws (a cancel), the building goes on,
+   * yielding only, and the error is thrown once the last index is built.
    */
   async finishBulkLoad(between: () => Promise<void> = yieldToLoop): Promise<void> {
     const indexes = new DeferredIndexes(this.db);
     let stop: unknown;
     try {
-      while (indexes.buildNext()) {
+      for (let next = indexes.next(); next; next = indexes.next()) {
+        await this.buildSetAside(indexes, next);
         // Still bulk work: background work that waits for the load (an index catching up) waits for this too.
         this.bulkUntilMs = this.clock.now() + BULK_QUIET_MS;
         try {
@@ -159,12 +167,25 @@ export class Tree {
     if (stop !== undefined) throw stop;
   }
 
-  /** Back to checkpoints made by the commit that fills the log (ending the bulk load's checkpointer). */
+  /** One index set aside, built by the bulk load's thread, or here if there is none or it could not. */
+  private async buildSetAside(indexes: DeferredIndexes, index: SetAsideIndex): Promise<void> {
+    if (this.bulkLoadThread) {
+      try {
+        await this.bulkLoadThread.buildIndex(index);
+        return;
+      } catch {
+        // Built here instead: a real fault in the index then throws from here.
+      }
+    }
+    indexes.build(index);
+  }
+
+  /** Back to checkpoints made by the commit that fills the log (ending the bulk load's thread). */
   private async checkpointOnCommit(): Promise<void> {
-    const checkpointer = this.checkpointer;
-    this.checkpointer = undefined;
+    const thread = this.bulkLoadThread;
+    this.bulkLoadThread = undefined;
     if (this.db.open) this.db.pragma(`wal_autocheckpoint = ${CHECKPOINT_PAGES}`);
-    await checkpointer?.stop();
+    await thread?.stop();
   }
 
   /** Builds the indexes a bulk load cut off by a crash left set aside: as the tree opens. */

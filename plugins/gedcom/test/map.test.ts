@@ -1,5 +1,6 @@
 import t, { type Test } from 'tap';
 import type { ServiceCradle } from '@rootline/kernel';
+import type { GedcomNode } from '@rootline/gedcom';
 import { MappingContext, type MappingServices } from '../src/import/context.js';
 import { mapFile } from '../src/import/map-file.js';
 import type { ImportItem } from '../src/runs.js';
@@ -10,7 +11,7 @@ import { fixture, human, records, writersServer } from './helpers.js';
  * real services on a real tree. Media are a stand-in here (their plugin has its own suite);
  * the import route's suite runs the whole path with the media plugin.
  */
-async function mapped(t: Test, text: Buffer | string) {
+async function mapped(t: Test, text: Buffer | string, options: { read?: (bytes: Buffer) => AsyncIterable<GedcomNode>; now?: () => number } = {}) {
   const s = await writersServer(t);
   const tree = s.server.kernel.trees.active();
   const cradle = s.server.kernel.servicesFor(tree, human);
@@ -20,16 +21,41 @@ async function mapped(t: Test, text: Buffer | string) {
   const context = new MappingContext(services, human, '0193a000-0000-7000-8000-00000000abcd');
   const created: ImportItem[] = [];
   const progress: [number | undefined, number | undefined][] = [];
+  const calls: ('write' | 'turn' | 'progress')[] = [];
   const bytes = typeof text === 'string' ? Buffer.from(text) : text;
-  await mapFile(context, () => records(bytes), {
-    write: (work) => tree.transact(() => {
-      work();
-      created.push(...context.takeCreated());
-    }),
-    between: async (done, total) => void progress.push([done, total]),
-  });
-  return { s, tree, cradle, context, created, media, progress };
+  await mapFile(context, () => (options.read ?? records)(bytes), {
+    write: (work) => {
+      calls.push('write');
+      tree.transact(() => {
+        work();
+        created.push(...context.takeCreated());
+      });
+    },
+    between: async (done, total) => {
+      calls.push(done === undefined ? 'turn' : 'progress');
+      progress.push([done, total]);
+    },
+  }, options.now);
+  return { s, tree, cradle, context, created, media, progress, calls };
 }
+
+t.test('the first pass gives the event loop back every 20 ms of reading, before anything is written', async (t) => {
+  let clock = 0;
+  let reading = true;
+  // Each record takes 10 ms to read in the first pass; the second pass is not timed here.
+  const slowly = async function* (bytes: Buffer) {
+    for await (const record of records(bytes)) {
+      if (reading) clock += 10;
+      yield record;
+    }
+    reading = false;
+  };
+  const { calls } = await mapped(t, fixture('smith.ged'), { read: slowly, now: () => clock });
+  const beforeWriting = calls.slice(0, calls.indexOf('write'));
+  // Eleven records (HEAD and ten more; TRLR is none) of 10 ms each: a turn after every second one (20 ms).
+  t.equal(beforeWriting.length, 5, 'turns while reading, before the first write');
+  t.ok(beforeWriting.every((call) => call === 'turn'));
+});
 
 t.test('a small family, field by field', async (t) => {
   const { cradle, context, created, media, progress } = await mapped(t, fixture('smith.ged'));

@@ -8,12 +8,13 @@
  * ROOTLINE_BENCH_NODE_ARGS adds node flags to the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`).
  * ROOTLINE_BENCH_EXPORT=1 then exports the tree (GEDCOM 7.0, living included) and prints a
  * second line: export ms and the server's CPU seconds meanwhile.
+ * ROOTLINE_BENCH_KEEP=<folder> keeps the data folder there (the tree, for query experiments).
  */
 import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { writeTiledGedcom } from './gedcom-tile.js';
-import { followJob } from './follow-job.js';
+import { followJob, warmJobRoute } from './follow-job.js';
 import { startProcess, stopProcess } from './process.js';
 
 const root = resolve(import.meta.dirname, '../../..');
@@ -30,12 +31,13 @@ const source = join(corpus, 'real', 'pres2020.ged');
 if (!existsSync(source)) throw new Error(`no GEDCOM corpus at ${source} (set ROOTLINE_CORPUS)`);
 const work = mkdtempSync(join(tmpdir(), 'rootline-bench-import-'));
 const file = join(work, 'tiled.ged');
-const dataDir = join(work, 'data');
+const dataDir = process.env.ROOTLINE_BENCH_KEEP ? resolve(process.env.ROOTLINE_BENCH_KEEP) : join(work, 'data');
 await writeTiledGedcom(readFileSync(source, 'utf8'), tiles, file);
 const server = await startProcess(process.execPath, [...nodeArgs, join(root, 'dist', 'rootline.mjs'), 'serve', '--port', '0', '--data-dir', dataDir], /Rootline listening on (\S+)/);
 try {
   const url = server.match[1];
   const headers = { authorization: `Bearer ${readFileSync(join(dataDir, 'credentials', 'human.token'), 'utf8').trim()}` };
+  await warmJobRoute(url, headers);
   const cpuBefore = cpuSeconds(server.child.pid!);
   const started = performance.now();
   const answer = await fetch(`${url}/v1/imports/gedcom?filename=tiled.ged`, {

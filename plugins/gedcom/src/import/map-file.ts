@@ -6,7 +6,7 @@ import { mapSourceRecord, readRepositoryRecord } from './map-source.js';
 import { keepUnusedNotes, readNoteRecord } from './map-note.js';
 import { mapMediaRecord } from './map-media.js';
 import { mapAssociation } from './map-association.js';
-import { BatchSize, linesOf } from './batch-size.js';
+import { BATCH_MS, BatchSize, linesOf } from './batch-size.js';
 
 /** How the mapping writes: one batch in one transaction, and what happens between batches. */
 export interface BatchWriter {
@@ -26,11 +26,19 @@ const SKIPPED = new Set(['HEAD', 'TRLR', ...FIRST_PASS]);
  * 1. repositories and shared notes are remembered; sources and media objects are written;
  * 2. individuals and families in file order. A family pointing at an individual further on
  *    waits until the end, as do associations; then shared notes nothing pointed at are kept.
+ * The first pass reads the whole file before it writes anything: it gives the event loop back
+ * (`writer.between()`) every `BATCH_MS` of reading. A file read ahead of the parser never
+ * waits for the disk, so its chunks alone would not: they arrive as microtasks.
  */
-export async function mapFile(context: MappingContext, read: () => AsyncIterable<GedcomNode> | Iterable<GedcomNode>, writer: BatchWriter): Promise<void> {
+export async function mapFile(context: MappingContext, read: () => AsyncIterable<GedcomNode> | Iterable<GedcomNode>, writer: BatchWriter, now: () => number = () => performance.now()): Promise<void> {
   const firstPass: GedcomNode[] = [];
   let total = 0;
+  let lastTurn = now();
   for await (const record of read()) {
+    if (now() - lastTurn >= BATCH_MS) {
+      await writer.between();
+      lastTurn = now();
+    }
     total++;
     if (record.tag === 'HEAD') context.readHead(record);
     else if (record.tag === 'REPO') readRepositoryRecord(context, record);

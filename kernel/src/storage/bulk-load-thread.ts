@@ -1,0 +1,102 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import type { SetAsideIndex } from './deferred-indexes.js';
+
+/** How often the thread copies the write-ahead log into the database during a bulk load. */
+const EVERY_MS = 250;
+
+/**
+ * The thread's code, plain JavaScript (an eval worker, so the esbuild bundle needs no second
+ * file). Its own connection to the tree's database:
+ * - runs `wal_checkpoint(PASSIVE)` every `EVERY_MS`. A passive checkpoint copies what no
+ *   reader still needs and never waits for the writer, so the import's batches go on meanwhile;
+ * - builds an index set aside when asked (`{ build: { name, sql } }`): the index and its removal
+ *   from `deferred_indexes` in one transaction, as `DeferredIndexes.build` does on the tree's
+ *   own connection, and answers `{ built: name }` or `{ built: name, error }`;
+ * - stops after one last checkpoint on any other message.
+ */
+const THREAD = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.sqlite);
+const db = new Database(workerData.file, { fileMustExist: true });
+db.pragma('busy_timeout = 5000');
+const checkpoint = () => { try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {} };
+const timer = setInterval(checkpoint, workerData.everyMs);
+const unlist = db.prepare('DELETE FROM deferred_indexes WHERE name = ?');
+parentPort.on('message', (message) => {
+  if (message && message.build) {
+    const { name, sql } = message.build;
+    try {
+      db.transaction(() => { db.exec(sql); unlist.run(name); }).immediate();
+      parentPort.postMessage({ built: name });
+    } catch (error) {
+      parentPort.postMessage({ built: name, error: String(error && error.message) });
+    }
+    return;
+  }
+  clearInterval(timer);
+  checkpoint();
+  db.close();
+  parentPort.close();
+});
+`;
+
+/**
+ * A second thread for a tree's bulk load, with its own connection to the tree's database, so the
+ * event loop's thread neither waits for the disk nor holds requests up for work that can be
+ * done beside it:
+ * - it checkpoints the write-ahead log. Left to the writing connection, a checkpoint runs inside
+ *   the commit that fills the log past 1,000 pages: two fsyncs and a copy on the event loop's
+ *   thread, about 330 times in a 23,000-person import (docs/benchmarks.md);
+ * - it builds the indexes the load set aside (`buildIndex`). On the event loop's thread each
+ *   build held every request up: 150-170 ms at 23,000 persons, 800 ms at 102,000. Reads are
+ *   answered meanwhile; a write waits for the build (up to the busy timeout, 5 s).
+ * `stop` ends the thread after one last checkpoint.
+ */
+export class BulkLoadThread {
+  private readonly worker: Worker;
+  private readonly exited: Promise<void>;
+  private failure: Error | undefined;
+  private waiting: { name: string; done: (error?: Error) => void } | undefined;
+
+  /** `failed` runs if the thread cannot run (the writer then checkpoints and builds as usual again). */
+  constructor(file: string, failed: () => void) {
+    const sqlite = createRequire(import.meta.url).resolve('better-sqlite3');
+    this.worker = new Worker(THREAD, { eval: true, workerData: { file, sqlite, everyMs: EVERY_MS } });
+    // A server closing mid-load does not wait for it.
+    this.worker.unref();
+    this.exited = new Promise((resolve) => this.worker.once('exit', () => resolve()));
+    this.worker.on('message', (message: { built: string; error?: string }) => {
+      const waiting = this.waiting;
+      if (waiting?.name !== message.built) return;
+      this.waiting = undefined;
+      waiting.done(message.error === undefined ? undefined : new Error(message.error));
+    });
+    const end = (error: Error) => {
+      this.failure ??= error;
+      const waiting = this.waiting;
+      this.waiting = undefined;
+      waiting?.done(error);
+    };
+    this.worker.once('error', (error) => {
+      end(error);
+      failed();
+    });
+    this.worker.once('exit', () => end(new Error('the bulk load thread has stopped')));
+  }
+
+  /** Builds `index` on the thread; rejects if it could not (the caller then builds it itself). One at a time. */
+  buildIndex(index: SetAsideIndex): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure);
+    if (this.waiting) return Promise.reject(new Error(`index ${this.waiting.name} is still being built`));
+    return new Promise((resolve, reject) => {
+      this.waiting = { name: index.name, done: (error) => (error ? reject(error) : resolve()) };
+      this.worker.postMessage({ build: { name: index.name, sql: index.sql } });
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.worker.postMessage('stop');
+    await this.exited;
+  }
+}
