@@ -77,11 +77,16 @@ export class ClaimQueries {
       .all(persona, status, limit) as ClaimRow[];
   }
 
-  /** Every claim of these personas in these statuses, by persona then oldest first: one read for a batch of personas. */
+  /**
+   * Every claim of these personas in these statuses, by persona then oldest first: one read for
+   * a batch of personas. One range of the primary key (persona, created_at_ms, id) per persona,
+   * already in the order asked; the status is checked on the row. Through
+   * assertions_by_persona_status it took twice as long: a lookup of each row by its key, then a sort.
+   */
   ofPersonas(personas: readonly string[], statuses: readonly AssertionStatus[]): ClaimRow[] {
     if (personas.length === 0 || statuses.length === 0) return [];
     return this.tree
-      .prepare(`SELECT ${CLAIM_COLUMNS} FROM assertions INDEXED BY assertions_by_persona_status
+      .prepare(`SELECT ${CLAIM_COLUMNS} FROM assertions
                 WHERE persona IN (SELECT value FROM json_each(?)) AND status IN (SELECT value FROM json_each(?)) ORDER BY persona, created_at_ms, id`)
       .all(JSON.stringify(personas), JSON.stringify(statuses)) as ClaimRow[];
   }

@@ -5,6 +5,8 @@
  * data folder, POSTs the file, follows the job while timing GET /v1/jobs/{id} (API p99), and
  * prints one JSON line: import ms, the server's CPU seconds meanwhile, persons, persons/s, the
  * server's peak RSS, API p99.
+ * ROOTLINE_BENCH_DIST=<folder> runs another build's server (a copy of dist/ inside the checkout,
+ * so it finds node_modules): how a change is measured against the build before it.
  * ROOTLINE_BENCH_NODE_ARGS adds node flags to the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`).
  * ROOTLINE_BENCH_EXPORT=1 then exports the tree (GEDCOM 7.0, living included) and prints a
  * second line: export ms and the server's CPU seconds meanwhile.
@@ -16,16 +18,14 @@ import { join, resolve } from 'node:path';
 import { writeTiledGedcom } from './gedcom-tile.js';
 import { followJob, warmJobRoute } from './follow-job.js';
 import { startProcess, stopProcess } from './process.js';
+import { cpuSecondsOf } from './stats.js';
+
+const cpuSeconds = (pid: number) => cpuSecondsOf(readFileSync(`/proc/${pid}/stat`, 'utf8'));
 
 const root = resolve(import.meta.dirname, '../../..');
 const corpus = resolve(process.env.ROOTLINE_CORPUS ?? join(root, '..', 'shared', 'corpus'));
 const tiles = Number(process.argv[2] ?? 10);
 const nodeArgs = (process.env.ROOTLINE_BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-/** The server's CPU seconds (user + system): on a shared, loaded machine a steadier figure than wall time. */
-const cpuSeconds = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-};
 
 const source = join(corpus, 'real', 'pres2020.ged');
 if (!existsSync(source)) throw new Error(`no GEDCOM corpus at ${source} (set ROOTLINE_CORPUS)`);
@@ -33,7 +33,7 @@ const work = mkdtempSync(join(tmpdir(), 'rootline-bench-import-'));
 const file = join(work, 'tiled.ged');
 const dataDir = process.env.ROOTLINE_BENCH_KEEP ? resolve(process.env.ROOTLINE_BENCH_KEEP) : join(work, 'data');
 await writeTiledGedcom(readFileSync(source, 'utf8'), tiles, file);
-const server = await startProcess(process.execPath, [...nodeArgs, join(root, 'dist', 'rootline.mjs'), 'serve', '--port', '0', '--data-dir', dataDir], /Rootline listening on (\S+)/);
+const server = await startProcess(process.execPath, [...nodeArgs, join(resolve(process.env.ROOTLINE_BENCH_DIST ?? join(root, 'dist')), 'rootline.mjs'), 'serve', '--port', '0', '--data-dir', dataDir], /Rootline listening on (\S+)/);
 try {
   const url = server.match[1];
   const headers = { authorization: `Bearer ${readFileSync(join(dataDir, 'credentials', 'human.token'), 'utf8').trim()}` };

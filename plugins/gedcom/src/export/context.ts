@@ -10,20 +10,21 @@ import type { WriteVersion } from './version.js';
 import { MediaArchive } from './media-archive.js';
 
 /** The services an export reads through (the tree's, acting as whoever started it). */
-export type ExportServices = Pick<
-  ServiceCradle,
-  | 'personsService'
-  | 'personasService'
-  | 'assertionsService'
-  | 'sourcesService'
-  | 'citationsService'
-  | 'eventsService'
-  | 'associationsService'
-  | 'familyService'
-  | 'notesService'
-  | 'redactionsService'
-  | 'mediaService'
->;
+const EXPORT_SERVICES = [
+  'personsService',
+  'personasService',
+  'assertionsService',
+  'sourcesService',
+  'citationsService',
+  'eventsService',
+  'associationsService',
+  'familyService',
+  'notesService',
+  'redactionsService',
+  'mediaService',
+] as const;
+
+export type ExportServices = Pick<ServiceCradle, (typeof EXPORT_SERVICES)[number]>;
 
 /** What the export asks of the tree's blob store: whether it holds a blob, and the media type it sniffed. */
 export interface StoredBlobs {
@@ -58,7 +59,11 @@ export class ExportContext {
   /** Where the media files go in a GEDZIP; none for a .ged. */
   readonly archive: MediaArchive | undefined;
 
-  constructor(readonly services: ExportServices, readonly options: ExportOptions, readonly blobs: StoredBlobs) {
+  /** The services, each resolved once: an export asks them hundreds of thousands of times, and a cradle resolves on every ask. */
+  readonly services: ExportServices;
+
+  constructor(services: ExportServices, readonly options: ExportOptions, readonly blobs: StoredBlobs) {
+    this.services = Object.fromEntries(EXPORT_SERVICES.map((name) => [name, services[name]])) as unknown as ExportServices;
     this.archive = options.gedzip ? new MediaArchive() : undefined;
   }
 
