@@ -59,7 +59,7 @@ const pluginSyntax = [
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', 'dist/**', '**/coverage/**', '.tap/**'],
+    ignores: ['**/node_modules/**', 'dist/**', '**/coverage/**', '.tap/**', '.rootline-bench/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
