@@ -63,20 +63,16 @@ export class BulkLoadThread {
   constructor(file: string, failed: () => void) {
     const sqlite = createRequire(import.meta.url).resolve('better-sqlite3');
     this.worker = new Worker(THREAD, { eval: true, workerData: { file, sqlite, everyMs: EVERY_MS } });
-    // A server closing mid-load does not wait for it.
+    // Idle between builds, it holds nothing open: only a build or a stop someone awaits does.
     this.worker.unref();
     this.exited = new Promise((resolve) => this.worker.once('exit', () => resolve()));
     this.worker.on('message', (message: { built: string; error?: string }) => {
-      const waiting = this.waiting;
-      if (waiting?.name !== message.built) return;
-      this.waiting = undefined;
-      waiting.done(message.error === undefined ? undefined : new Error(message.error));
+      if (this.waiting?.name !== message.built) return;
+      this.answer(message.error === undefined ? undefined : new Error(message.error));
     });
     const end = (error: Error) => {
       this.failure ??= error;
-      const waiting = this.waiting;
-      this.waiting = undefined;
-      waiting?.done(error);
+      this.answer(error);
     };
     this.worker.once('error', (error) => {
       end(error);
@@ -85,17 +81,32 @@ export class BulkLoadThread {
     this.worker.once('exit', () => end(new Error('the bulk load thread has stopped')));
   }
 
-  /** Builds `index` on the thread; rejects if it could not (the caller then builds it itself). One at a time. */
+  /**
+   * Builds `index` on the thread; rejects if it could not (the caller then builds it itself). One
+   * at a time. While one is built the thread holds the process open: someone awaits it.
+   */
   buildIndex(index: SetAsideIndex): Promise<void> {
     if (this.failure) return Promise.reject(this.failure);
     if (this.waiting) return Promise.reject(new Error(`index ${this.waiting.name} is still being built`));
     return new Promise((resolve, reject) => {
       this.waiting = { name: index.name, done: (error) => (error ? reject(error) : resolve()) };
+      this.worker.ref();
       this.worker.postMessage({ build: { name: index.name, sql: index.sql } });
     });
   }
 
+  /** Ends the wait for the index being built, if any. */
+  private answer(error: Error | undefined): void {
+    const waiting = this.waiting;
+    if (!waiting) return;
+    this.waiting = undefined;
+    this.worker.unref();
+    waiting.done(error);
+  }
+
+  /** Ends the thread after one last checkpoint (and the build in progress, if any); holds the process open until it has. */
   async stop(): Promise<void> {
+    this.worker.ref();
     this.worker.postMessage('stop');
     await this.exited;
   }
