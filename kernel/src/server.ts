@@ -243,7 +243,7 @@ async function assemble(options: ServerOptions, lock: DataDirLock): Promise<Root
     // onClose hooks last-added first, so that one would come after the trees are closed;
     // disposing twice is harmless (the second finds nothing cached).
     await container.dispose();
-    trees.closeAll();
+    await trees.closeAll();
     registryDb.close();
   });
   try {

@@ -28,10 +28,12 @@ t.test('builds an index and takes it off the list, in one transaction', async (t
   list('ledger_by_who', 'CREATE INDEX ledger_by_who ON ledger (who)');
   list('ledger_by_year', 'CREATE INDEX ledger_by_year ON ledger (year)');
   const thread = new BulkLoadThread(file, () => t.fail('the thread runs'));
-  t.teardown(() => thread.stop());
   await thread.buildIndex({ name: 'ledger_by_who', sql: 'CREATE INDEX ledger_by_who ON ledger (who)' });
   t.ok(exists('ledger_by_who'));
   t.same(listed(), ['ledger_by_year'], 'only the built one is off the list');
+  await thread.stop();
+  await t.rejects(thread.buildIndex({ name: 'ledger_by_year', sql: 'CREATE INDEX ledger_by_year ON ledger (year)' }), { message: 'the bulk load thread has stopped' }, 'refused once stopped');
+  t.notOk(exists('ledger_by_year'));
 });
 
 t.test('an index it cannot build: rejected with SQLite\'s reason, nothing changed; the next one still builds', async (t) => {

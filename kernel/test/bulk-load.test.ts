@@ -126,13 +126,12 @@ t.test('the bulk load\'s thread builds the indexes set aside: finishBulkLoad giv
   write(tree, 50);
   const finishing = tree.finishBulkLoad();
   t.same(setAside(tree), [...deferred].sort(), 'none built on the event loop\'s thread before it returned');
-  let turns = 0;
-  const turning = setInterval(() => turns++, 0);
+  let turned = false;
+  setImmediate(() => (turned = true));
   await finishing;
-  clearInterval(turning);
   t.same(indexes(tree), before, 'all built');
   t.same(setAside(tree), []);
-  t.ok(turns > 0, 'the event loop turned meanwhile');
+  t.ok(turned, 'the event loop turned meanwhile');
   const count = tree.db.prepare("SELECT count(*) AS n FROM ledger INDEXED BY ledger_by_who WHERE who = 'who-3'").get() as { n: number };
   t.equal(count.n, 7, 'the built index holds the rows written during the load');
 });
@@ -183,9 +182,18 @@ t.test('during a bulk load a second thread checkpoints the write-ahead log, not 
 t.test('a tree closing mid-load (the server stopping) does not wait for the checkpointing thread', async (t) => {
   const s = await ledgerServer(t);
   const tree = s.server.kernel.trees.active();
+  const file = join(s.dataDir, 'trees', tree.id, 'tree.db');
+  const sizeBefore = statSync(file).size;
   tree.startBulkLoad();
-  tree.close();
-  t.equal(tree.db.open, false);
+  tree.bulkTransact(() => {
+    for (let n = 0; n < 100; n++) tree.prepare('INSERT INTO ledger (id, who, year, note) VALUES (?, ?, ?, ?)').run(`id-${n}`, 'who', 1800, `${'x'.repeat(2000)}${n}`);
+  });
+  t.ok(await waitFor(() => statSync(file).size > sizeBefore, 30_000), 'the thread has its connection open: it checkpointed the rows');
+  const closing = tree.close();
+  t.equal(tree.db.open, false, 'closed at once');
+  t.equal(tree.close(), closing, 'closing again waits for the same end');
+  await closing;
+  t.notOk(existsSync(`${file}-wal`), 'once it settles, the thread\'s connection, the last, is closed: it removed the log');
 });
 
 t.test('the tree is in bulk work while the indexes are built, so background work that waits for a load waits for them too', async (t) => {
@@ -212,7 +220,7 @@ t.test('a load cut off by a crash: the tree builds what it set aside when it nex
   tree.startBulkLoad();
   write(tree, 10);
   tree.close(); // the process dies here: finishBulkLoad never runs
-  await first.server.close();
+  await first.server.close(); // and waits for the load's thread, still running, to end
 
   const second = await ledgerServer(t, dataDir);
   const reopened = second.server.kernel.trees.active();

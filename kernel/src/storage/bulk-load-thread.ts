@@ -66,10 +66,8 @@ export class BulkLoadThread {
     // Idle between builds, it holds nothing open: only a build or a stop someone awaits does.
     this.worker.unref();
     this.exited = new Promise((resolve) => this.worker.once('exit', () => resolve()));
-    this.worker.on('message', (message: { built: string; error?: string }) => {
-      if (this.waiting?.name !== message.built) return;
-      this.answer(message.error === undefined ? undefined : new Error(message.error));
-    });
+    // The thread answers only the build asked of it, one at a time.
+    this.worker.on('message', (message: { built: string; error?: string }) => this.answer(message.error === undefined ? undefined : new Error(message.error)));
     const end = (error: Error) => {
       this.failure ??= error;
       this.answer(error);

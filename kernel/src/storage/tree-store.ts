@@ -150,9 +150,11 @@ export class TreeStore {
     for (const row of rows) this.get(row.tree_id);
   }
 
-  closeAll(): void {
-    for (const tree of this.open.values()) tree.close();
+  /** Closes every open tree; settles once their bulk load threads, if any, have ended too. */
+  async closeAll(): Promise<void> {
+    const closing = [...this.open.values()].map((tree) => tree.close());
     this.open.clear();
+    await Promise.all(closing);
   }
 
   private openTree(row: TreeRow): Tree {

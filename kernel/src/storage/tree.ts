@@ -30,6 +30,7 @@ export class Tree {
   private blobStore: BlobStore | undefined;
   private bulkUntilMs = Number.NEGATIVE_INFINITY;
   private bulkLoadThread: BulkLoadThread | undefined;
+  private closing: Promise<void> | undefined;
 
   constructor(
     readonly id: string,
@@ -203,8 +204,16 @@ export class Tree {
     return this.records.withImportKey(importKey, work);
   }
 
-  close(): void {
-    void this.checkpointOnCommit();
-    if (this.db.open) this.db.close();
+  /**
+   * Closes the database at once. A bulk load's thread (if one runs) ends after its last
+   * checkpoint: the promise, the same for every call, settles when it has, so a server closing
+   * leaves no connection writing beside its folder. Callers that need not wait ignore it.
+   */
+  close(): Promise<void> {
+    if (!this.closing) {
+      this.closing = this.checkpointOnCommit();
+      if (this.db.open) this.db.close();
+    }
+    return this.closing;
   }
 }
