@@ -49,7 +49,7 @@ parentPort.on('message', (message) => {
  *   the commit that fills the log past 1,000 pages: two fsyncs and a copy on the event loop's
  *   thread, about 330 times in a 23,000-person import (docs/benchmarks.md);
  * - it builds the indexes the load set aside (`buildIndex`). On the event loop's thread each
- *   build held every request up: 150-170 ms at 23,000 persons, 800 ms at 102,000. Reads are
+ *   build held every request up: 150-170 ms at 23,000 persons, ~900 ms at 102,000. Reads are
  *   answered meanwhile; a write waits for the build (up to the busy timeout, 5 s).
  * `stop` ends the thread after one last checkpoint.
  */
