@@ -49,6 +49,14 @@ t.test('an index it cannot build: rejected with SQLite\'s reason, nothing change
   t.ok(exists('ledger_by_year'));
 });
 
+t.test('an index no longer listed (built already) is left alone, not built a second time', async (t) => {
+  const { file, exists } = database(t);
+  const thread = new BulkLoadThread(file, () => t.fail('the thread runs'));
+  t.teardown(() => thread.stop());
+  await thread.buildIndex({ name: 'gone', sql: 'CREATE INDEX gone ON ledger (who)' });
+  t.notOk(exists('gone'));
+});
+
 t.test('one index at a time: a second asked for while the first builds is refused', async (t) => {
   const { file } = database(t);
   const thread = new BulkLoadThread(file, () => t.fail('the thread runs'));

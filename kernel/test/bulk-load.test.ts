@@ -146,6 +146,18 @@ t.test('an index set aside that cannot be built fails the end of the load with S
   t.equal(tree.db.pragma('wal_autocheckpoint', { simple: true }), 1000, 'the load is over all the same');
 });
 
+t.test('an index set aside that is no longer listed (the thread built it, its answer lost) is not built again here', async (t) => {
+  const s = await ledgerServer(t);
+  const tree = s.server.kernel.trees.active();
+  const deferred = new DeferredIndexes(tree.db);
+  tree.startBulkLoad();
+  const next = deferred.next()!;
+  deferred.build(next);
+  t.doesNotThrow(() => deferred.build(next), 'a second build of the same index does nothing');
+  t.notOk(setAside(tree).includes(next.name));
+  await tree.finishBulkLoad();
+});
+
 t.test('during a bulk load a second thread checkpoints the write-ahead log, not the commits of the event loop\'s thread; after it, the commits do again', async (t) => {
   const s = await ledgerServer(t);
   const tree = s.server.kernel.trees.active();

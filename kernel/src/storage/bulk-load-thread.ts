@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import type { SetAsideIndex } from './deferred-indexes.js';
+import { UNLIST_SQL, type SetAsideIndex } from './deferred-indexes.js';
 
 /** How often the thread copies the write-ahead log into the database during a bulk load. */
 const EVERY_MS = 250;
@@ -11,8 +11,9 @@ const EVERY_MS = 250;
  * - runs `wal_checkpoint(PASSIVE)` every `EVERY_MS`. A passive checkpoint copies what no
  *   reader still needs and never waits for the writer, so the import's batches go on meanwhile;
  * - builds an index set aside when asked (`{ build: { name, sql } }`): the index and its removal
- *   from `deferred_indexes` in one transaction, as `DeferredIndexes.build` does on the tree's
- *   own connection, and answers `{ built: name }` or `{ built: name, error }`;
+ *   from `deferred_indexes` in one transaction (nothing if it is no longer listed), as
+ *   `DeferredIndexes.build` does on the tree's own connection, and answers `{ built: name }` or
+ *   `{ built: name, error }`;
  * - stops after one last checkpoint on any other message.
  */
 const THREAD = `
@@ -22,12 +23,12 @@ const db = new Database(workerData.file, { fileMustExist: true });
 db.pragma('busy_timeout = 5000');
 const checkpoint = () => { try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {} };
 const timer = setInterval(checkpoint, workerData.everyMs);
-const unlist = db.prepare('DELETE FROM deferred_indexes WHERE name = ?');
+const unlist = db.prepare(workerData.unlistSql);
 parentPort.on('message', (message) => {
   if (message && message.build) {
     const { name, sql } = message.build;
     try {
-      db.transaction(() => { db.exec(sql); unlist.run(name); }).immediate();
+      db.transaction(() => { if (unlist.run(name).changes === 1) db.exec(sql); }).immediate();
       parentPort.postMessage({ built: name });
     } catch (error) {
       parentPort.postMessage({ built: name, error: String(error && error.message) });
@@ -62,7 +63,7 @@ export class BulkLoadThread {
   /** `failed` runs if the thread cannot run (the writer then checkpoints and builds as usual again). */
   constructor(file: string, failed: () => void) {
     const sqlite = createRequire(import.meta.url).resolve('better-sqlite3');
-    this.worker = new Worker(THREAD, { eval: true, workerData: { file, sqlite, everyMs: EVERY_MS } });
+    this.worker = new Worker(THREAD, { eval: true, workerData: { file, sqlite, everyMs: EVERY_MS, unlistSql: UNLIST_SQL } });
     // Idle between builds, it holds nothing open: only a build or a stop someone awaits does.
     this.worker.unref();
     this.exited = new Promise((resolve) => this.worker.once('exit', () => resolve()));

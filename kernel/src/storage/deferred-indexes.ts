@@ -6,6 +6,9 @@ import type { Db } from './sqlite.js';
  */
 const BULK_LOAD_MAX_ROWS = 10_000;
 
+/** Takes a built index off the list (here, and on the bulk load's thread: bulk-load-thread.ts). */
+export const UNLIST_SQL = 'DELETE FROM deferred_indexes WHERE name = ?';
+
 /** An index set aside: its name and the SQL that builds it. */
 export interface SetAsideIndex {
   name: string;
@@ -50,11 +53,13 @@ export class DeferredIndexes {
     return this.db.prepare('SELECT name, sql FROM deferred_indexes ORDER BY name LIMIT 1').get() as SetAsideIndex | undefined;
   }
 
-  /** Builds an index set aside and takes it off the list, in one transaction. */
+  /**
+   * Builds an index set aside and takes it off the list, in one transaction; nothing when it is
+   * no longer listed (the bulk load's thread built it, and its answer was lost with the thread).
+   */
   build(index: SetAsideIndex): void {
     this.db.transaction(() => {
-      this.db.exec(index.sql);
-      this.db.prepare('DELETE FROM deferred_indexes WHERE name = ?').run(index.name);
+      if (this.db.prepare(UNLIST_SQL).run(index.name).changes === 1) this.db.exec(index.sql);
     }).immediate();
   }
 
