@@ -17,6 +17,7 @@ import type { ServiceCradle, ServiceRegistrations } from './plugin-api/services.
 import { systemActor } from './auth/actor.js';
 import { KERNEL_OWNER, type RouteEntry, type RouteTable } from './route-table.js';
 import { addTreeIdParam } from './http/route-conventions.js';
+import { admitTreeWrites } from './http/write-admission.js';
 import { bindQueryToTree } from './http/paging.js';
 import { ReadFilters, type ReadFilter } from './http/read-filters.js';
 import { Problems } from './errors.js';
@@ -254,6 +255,7 @@ export class Kernel implements PluginKernel {
         attachTree(request, trees.active());
         done();
       });
+      admitTreeWrites(mount);
       await routes(mount, {});
     }, { prefix: '/v1' });
     this.app.register(async (mount) => {
@@ -266,6 +268,7 @@ export class Kernel implements PluginKernel {
         attachTree(request, tree);
         done();
       });
+      admitTreeWrites(mount);
       await routes(mount, {});
     }, { prefix: '/v1/trees/:tree_id' });
   }

@@ -28,9 +28,38 @@ function ledgerPlugin(): PluginSource {
     scope: 'tree',
     register(app) {
       app.kernel.allowBulkLoad('ledger');
+      app.kernel.treeRoutes(async (mount) => {
+        // A write that waits for the test's word before it writes (`holdWrites`).
+        mount.post('/ledger', { config: { humanOnly: false } }, async (request) => {
+          await writeHeld?.();
+          write(request.tree, 1, 1_000_000);
+          return { ok: true };
+        });
+        mount.get('/ledger/count', { config: { humanOnly: false } }, async (request) => request.tree.db.prepare('SELECT count(*) AS n FROM ledger').get());
+      });
     },
   });
   return { name: '@rootline/plugin-ledger', version: '1.0.0', plugin, migrations: [{ version: 1, name: 'ledger', sql: LEDGER_SQL }], peerDependencies: { '@rootline/kernel': '^0.2.0' } };
+}
+
+/** What `POST /v1/ledger` awaits before it writes; none: it writes at once. */
+let writeHeld: (() => Promise<void>) | undefined;
+
+/** Holds the writes of `POST /v1/ledger` until `let go` is called; `entered` when one is waiting. */
+function holdWrites(t: Test) {
+  let letGo!: () => void;
+  let entered!: () => void;
+  const held = new Promise<void>((resolve) => (letGo = resolve));
+  const waiting = new Promise<void>((resolve) => (entered = resolve));
+  writeHeld = () => {
+    entered();
+    return held;
+  };
+  t.teardown(() => {
+    writeHeld = undefined;
+    letGo();
+  });
+  return { waiting, letGo };
 }
 
 async function ledgerServer(t: Test, dataDir?: string) {
@@ -134,6 +163,58 @@ t.test('the bulk load\'s thread builds the indexes set aside: finishBulkLoad giv
   t.ok(turned, 'the event loop turned meanwhile');
   const count = tree.db.prepare("SELECT count(*) AS n FROM ledger INDEXED BY ledger_by_who WHERE who = 'who-3'").get() as { n: number };
   t.equal(count.n, 7, 'the built index holds the rows written during the load');
+});
+
+t.test('a write asked while the thread builds an index is admitted once that build is over; outside a load it is not held', async (t) => {
+  const s = await ledgerServer(t);
+  const tree = s.server.kernel.trees.active();
+  t.equal(tree.admitWrite(), undefined, 'no load: nothing to wait for');
+  const deferred = tree.startBulkLoad();
+  t.ok(deferred.length > 2);
+  write(tree, 50);
+  let asked: Promise<void> | undefined;
+  let seen: string[] | undefined;
+  await tree.finishBulkLoad(async () => {
+    if (asked) return;
+    // Asked on the loop's next turn: the second index is being built then.
+    setImmediate(() => {
+      asked = tree.admitWrite()!.then((release) => {
+        seen = setAside(tree);
+        release();
+      });
+    });
+  });
+  await asked;
+  t.equal(seen?.length, deferred.length - 2, 'admitted once the second index was built, not before');
+  t.equal(tree.admitWrite(), undefined, 'the load is over');
+  t.equal(tree.inBulkWork, true, 'still quiet for a moment after the last index');
+});
+
+t.test('a request that writes during a load holds the next index build back until it has answered; reads are answered meanwhile', async (t) => {
+  const s = await ledgerServer(t);
+  const tree = s.server.kernel.trees.active();
+  const deferred = tree.startBulkLoad();
+  write(tree, 50);
+  const hold = holdWrites(t);
+  let posting: Promise<{ statusCode: number }> | undefined;
+  const finishing = tree.finishBulkLoad(async () => {
+    if (posting) return;
+    posting = s.request('POST', '/v1/ledger');
+    await hold.waiting;
+  });
+  await hold.waiting;
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const read = await s.request('GET', '/v1/ledger/count');
+  const during = { listed: setAside(tree).length, count: read.json(), status: read.statusCode };
+  hold.letGo();
+  t.equal((await posting!).statusCode, 200);
+  const answered = Date.now();
+  await finishing;
+  // Its turn given back with its answer: the builds left do not wait out the bound (1 s) for it.
+  t.ok(Date.now() - answered < 800, `built ${Date.now() - answered} ms after the answer`);
+  t.same(during, { listed: deferred.length - 1, count: { n: 50 }, status: 200 }, 'while the write was in flight: no further index built, a read answered');
+  t.same(setAside(tree), [], 'its answer sent, the rest were built');
+  t.equal((tree.db.prepare('SELECT count(*) AS n FROM ledger').get() as { n: number }).n, 51, 'and it wrote');
 });
 
 t.test('an index set aside that cannot be built fails the end of the load with SQLite\'s reason, after the others are built', async (t) => {

@@ -9,12 +9,15 @@ import type { Clock, IdSource } from '../ids.js';
 import { BlobStore } from './blob-store.js';
 import { DeferredIndexes, type SetAsideIndex } from './deferred-indexes.js';
 import { BulkLoadThread } from './bulk-load-thread.js';
+import { WriteGate } from './write-gate.js';
 import { yieldToLoop } from '../yield-to-loop.js';
 
 /** How long after its last batch a bulk job still counts as running (its batches come every few ms). */
 const BULK_QUIET_MS = 1000;
 /** SQLite's own: a commit that leaves more than 1,000 pages (4 MiB) in the write-ahead log checkpoints it. */
 const CHECKPOINT_PAGES = 1000;
+/** How long the requests' writes admitted during a bulk load may hold back the next index build. */
+const WRITES_FIRST_MS = 1000;
 
 /**
  * One open tree: its SQLite database, its objects folder and its record log.
@@ -30,6 +33,8 @@ export class Tree {
   private blobStore: BlobStore | undefined;
   private bulkUntilMs = Number.NEGATIVE_INFINITY;
   private bulkLoadThread: BulkLoadThread | undefined;
+  /** Requests' writes and the indexes built on the bulk load's thread, taking turns. */
+  private readonly writes = new WriteGate();
   private closing: Promise<void> | undefined;
 
   constructor(
@@ -112,7 +117,16 @@ export class Tree {
    * answered between its batches.
    */
   get inBulkWork(): boolean {
-    return this.clock.now() < this.bulkUntilMs;
+    return this.writes.closed || this.clock.now() < this.bulkUntilMs;
+  }
+
+  /**
+   * For a request that may write: undefined when it may go ahead now (no bulk load), else its
+   * admission (`WriteGate`), which waits, without holding the event loop, while the bulk load's
+   * thread builds an index. The answer is the release, to call when the request is over.
+   */
+  admitWrite(): Promise<() => void> | undefined {
+    return this.bulkLoadThread ? this.writes.admit() : undefined;
   }
 
   /** A long read job (an export) finished a batch: background work waits as for a bulk write. */
@@ -170,9 +184,12 @@ export class Tree {
 
   /** One index set aside, built by the bulk load's thread, or here if there is none or it could not. */
   private async buildSetAside(indexes: DeferredIndexes, index: SetAsideIndex): Promise<void> {
-    if (this.bulkLoadThread) {
+    const thread = this.bulkLoadThread;
+    if (thread) {
       try {
-        await this.bulkLoadThread.buildIndex(index);
+        // The writes admitted meanwhile first (they are short); the writes asked during the build wait for it.
+        await this.writes.settled(WRITES_FIRST_MS);
+        await this.writes.closedWhile(thread.buildIndex(index));
         return;
       } catch {
         // Built here instead: a real fault in the index then throws from here.

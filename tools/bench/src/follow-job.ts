@@ -32,3 +32,22 @@ export async function warmJobRoute(url: string, headers: Record<string, string>)
   await answer.arrayBuffer();
   if (answer.status !== 404) throw new Error(`GET /v1/jobs/{id} of no job answered ${answer.status}`);
 }
+
+/**
+ * While `running` is unsettled, writes as a genealogist or an assistant would beside a job:
+ * `POST /v1/personas` every 50 ms (a new persona: a row, its name, its record), each write's
+ * latency pushed to `latencies`. Reads alone (`followJob`) do not show a write held up by the
+ * job (a batch, or an index being built).
+ */
+export async function writeWhile(url: string, headers: Record<string, string>, running: Promise<unknown>, latencies: number[]): Promise<void> {
+  let over = false;
+  const ended = running.then(() => { over = true; }, () => { over = true; });
+  for (let n = 1; !over; n++) {
+    const asked = performance.now();
+    const answer = await fetch(`${url}/v1/personas`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ given: `Writer${n}`, surname: 'Bench' }) });
+    await answer.arrayBuffer();
+    if (answer.status !== 200) throw new Error(`POST /v1/personas answered ${answer.status} while the job ran`);
+    latencies.push(performance.now() - asked);
+    await Promise.race([sleep(50), ended]);
+  }
+}

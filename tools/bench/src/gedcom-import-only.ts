@@ -11,14 +11,16 @@
  * ROOTLINE_BENCH_EXPORT=1 then exports the tree (GEDCOM 7.0, living included) and prints a
  * second line: export ms and the server's CPU seconds meanwhile.
  * ROOTLINE_BENCH_KEEP=<folder> keeps the data folder there (the tree, for query experiments).
+ * ROOTLINE_BENCH_WRITES=1 also writes beside the import (`writeWhile`: a persona every 50 ms) and
+ * prints the writes' p99 and max.
  */
 import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { writeTiledGedcom } from './gedcom-tile.js';
-import { followJob, warmJobRoute } from './follow-job.js';
+import { followJob, warmJobRoute, writeWhile } from './follow-job.js';
 import { startProcess, stopProcess } from './process.js';
-import { cpuSecondsOf } from './stats.js';
+import { cpuSecondsOf, percentile } from './stats.js';
 
 const cpuSeconds = (pid: number) => cpuSecondsOf(readFileSync(`/proc/${pid}/stat`, 'utf8'));
 
@@ -47,13 +49,16 @@ try {
   if (answer.status !== 202) throw new Error(`import answered ${answer.status}: ${await answer.text()}`);
   const { job_id } = (await answer.json()) as { job_id: string };
   const latencies: number[] = [];
-  const result = (await followJob(url, headers, job_id, latencies)) as { counts?: { persons?: number } } | undefined;
+  const writes: number[] = [];
+  const following = followJob(url, headers, job_id, latencies);
+  if (process.env.ROOTLINE_BENCH_WRITES) await writeWhile(url, headers, following, writes);
+  const result = (await following) as { counts?: { persons?: number } } | undefined;
   const ms = performance.now() - started;
   const cpu = cpuSeconds(server.child.pid!) - cpuBefore;
   const rss = Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
   latencies.sort((a, b) => a - b);
   const persons = result?.counts?.persons ?? 0;
-  process.stdout.write(`${JSON.stringify({ tiles, import_ms: Math.round(ms), server_cpu_s: Number(cpu.toFixed(1)), persons, persons_per_s: Math.round(persons / (ms / 1000)), peak_rss_mb: Math.round(rss), api_p99_ms: Number(latencies[Math.floor(latencies.length * 0.99)].toFixed(1)), api_max_ms: Number(latencies.at(-1)!.toFixed(1)), api_requests: latencies.length, counts: result?.counts })}\n`);
+  process.stdout.write(`${JSON.stringify({ tiles, import_ms: Math.round(ms), server_cpu_s: Number(cpu.toFixed(1)), persons, persons_per_s: Math.round(persons / (ms / 1000)), peak_rss_mb: Math.round(rss), api_p99_ms: Number(latencies[Math.floor(latencies.length * 0.99)].toFixed(1)), api_max_ms: Number(latencies.at(-1)!.toFixed(1)), api_requests: latencies.length, ...writeFigures(writes), counts: result?.counts })}\n`);
   if (process.env.ROOTLINE_BENCH_EXPORT) {
     const exportCpu = cpuSeconds(server.child.pid!);
     const exportStarted = performance.now();
@@ -65,4 +70,11 @@ try {
 } finally {
   await stopProcess(server.child);
   rmSync(work, { recursive: true, force: true });
+}
+
+/** p99 and max of the writes made beside the import (none unless ROOTLINE_BENCH_WRITES). */
+function writeFigures(writes: number[]): Record<string, number> {
+  if (writes.length === 0) return {};
+  const sorted = [...writes].sort((a, b) => a - b);
+  return { write_p99_ms: Number(percentile(sorted, 99).toFixed(1)), write_max_ms: Number(percentile(sorted, 100).toFixed(1)), writes: sorted.length };
 }
