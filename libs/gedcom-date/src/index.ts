@@ -5,6 +5,7 @@
 export type * from './types.js';
 export { parseGedcomDate, type ParseOptions } from './parse.js';
 export { formatGedcomDate, toGedcom7, type FormatOptions } from './format.js';
+export { isPlainDate } from './plain.js';
 export { sortDate, compareDates } from './sort.js';
 export { compatible, DEFAULT_SLACK_YEARS, type CompatibleOptions, type Compatibility } from './compatible.js';
 export { yearsOf, yearLabel, lifeYears, type YearSpan } from './years.js';

@@ -292,13 +292,13 @@ export class AssertionsService implements AssertionsServiceContract {
    * order given, each persona's oldest first: one read for a whole batch (the GEDCOM export).
    */
   ofPersonas(personas: readonly string[], statuses: readonly AssertionStatus[]): AssertionDto[] {
-    const byPersona = new Map<string, ClaimRow[]>();
-    for (const row of this.queries.ofPersonas(personas, statuses)) {
-      const rows = byPersona.get(row.persona);
-      if (rows) rows.push(row);
-      else byPersona.set(row.persona, [row]);
+    const byPersona = new Map<string, AssertionDto[]>();
+    for (const claim of this.queries.ofPersonas(personas, statuses)) {
+      const claims = byPersona.get(claim.persona);
+      if (claims) claims.push(claim);
+      else byPersona.set(claim.persona, [claim]);
     }
-    return [...new Set(personas)].flatMap((persona) => byPersona.get(persona) ?? []).map(claimDto);
+    return [...new Set(personas)].flatMap((persona) => byPersona.get(persona) ?? []);
   }
 
   /** How many claims of these personas wait in the pending lane (from the per-persona counts). */

@@ -34,12 +34,25 @@ export interface Derived {
   death: Vital | null;
 }
 
+/** The stored columns of PersonRow (all but `personas`). */
+const PERSON_FIELDS = [
+  'seq', 'id', 'display_name', 'sex',
+  'birth_assertion', 'birth_date', 'birth_sort', 'birth_place', 'birth_status', 'birth_year',
+  'death_assertion', 'death_date', 'death_sort', 'death_place', 'death_status',
+  'living_override', 'created_at_ms', 'updated_at_ms',
+];
+/** A person's active personas in their order, as a JSON array. */
+const PERSONAS_OF_P = '(SELECT json_group_array(persona) FROM (SELECT persona FROM person_personas WHERE person = p.id AND active = 1 ORDER BY position))';
+
 /** Columns of PersonRow, for `SELECT ${PERSON_COLUMNS} FROM persons p`. */
-export const PERSON_COLUMNS = `p.seq, p.id, p.display_name, p.sex,
-  p.birth_assertion, p.birth_date, p.birth_sort, p.birth_place, p.birth_status, p.birth_year,
-  p.death_assertion, p.death_date, p.death_sort, p.death_place, p.death_status,
-  p.living_override, p.created_at_ms, p.updated_at_ms,
-  (SELECT json_group_array(persona) FROM (SELECT persona FROM person_personas WHERE person = p.id AND active = 1 ORDER BY position)) AS personas`;
+export const PERSON_COLUMNS = `${PERSON_FIELDS.map((field) => `p.${field}`).join(', ')}, ${PERSONAS_OF_P} AS personas`;
+
+/**
+ * A PersonRow as its JSON, built by SQLite (`personas` stays the JSON text of its array, as in
+ * PersonRow: `|| ''` makes it plain text, which json_object quotes, where the subquery's JSON would
+ * be nested as an array): for reads of many persons, one string a row crosses into JavaScript, not nineteen values.
+ */
+const PERSON_JSON = `json_object(${PERSON_FIELDS.map((field) => `'${field}', p.${field}`).join(', ')}, 'personas', ${PERSONAS_OF_P} || '')`;
 
 const DERIVED_COLUMNS = ['display_name', 'name_key', 'surname_key', 'sex', 'search_text', 'birth_assertion', 'birth_date', 'birth_sort', 'birth_place', 'birth_status', 'birth_year', 'death_assertion', 'death_date', 'death_sort', 'death_place', 'death_status'];
 
@@ -97,12 +110,16 @@ export function labelOf(row: PersonRow): string {
 export class PersonStore {
   constructor(private readonly tree: Tree) {}
 
+  /** The person rows `from` (a FROM clause of `persons p`, with its conditions and order) selects. */
+  private rows(from: string, ...params: unknown[]): PersonRow[] {
+    const items = this.tree.prepare(`SELECT ${PERSON_JSON} ${from}`).pluck().all(...params) as string[];
+    return items.map((item) => JSON.parse(item) as PersonRow);
+  }
+
   /** Active persons among `ids` (any order). */
   active(ids: readonly string[]): PersonRow[] {
     if (ids.length === 0) return [];
-    return this.tree
-      .prepare(`SELECT ${PERSON_COLUMNS} FROM persons p WHERE p.id IN (SELECT value FROM json_each(?)) AND p.status = 'active'`)
-      .all(JSON.stringify(ids)) as PersonRow[];
+    return this.rows(`FROM persons p WHERE p.id IN (SELECT value FROM json_each(?)) AND p.status = 'active'`, JSON.stringify(ids));
   }
 
   /** Whether `id` is an active person: one index lookup (others check persons they link, an import thousands). */
@@ -112,15 +129,13 @@ export class PersonStore {
 
   /** Up to `take` active persons after row `after`, by row number. */
   after(after: number, take: number): PersonRow[] {
-    return this.tree.prepare(`SELECT ${PERSON_COLUMNS} FROM persons p WHERE p.seq > ? AND p.status = 'active' ORDER BY p.seq LIMIT ?`).all(after, take) as PersonRow[];
+    return this.rows(`FROM persons p WHERE p.seq > ? AND p.status = 'active' ORDER BY p.seq LIMIT ?`, after, take);
   }
 
   /** Active persons by row number (search hits), in the order given. */
   bySeq(seqs: readonly number[]): PersonRow[] {
     if (seqs.length === 0) return [];
-    const rows = this.tree
-      .prepare(`SELECT ${PERSON_COLUMNS} FROM persons p WHERE p.seq IN (SELECT value FROM json_each(?)) AND p.status = 'active'`)
-      .all(JSON.stringify(seqs)) as PersonRow[];
+    const rows = this.rows(`FROM persons p WHERE p.seq IN (SELECT value FROM json_each(?)) AND p.status = 'active'`, JSON.stringify(seqs));
     const bySeq = new Map(rows.map((row) => [row.seq, row]));
     return seqs.flatMap((seq) => bySeq.get(seq) ?? []);
   }

@@ -3,11 +3,13 @@
  * free text into a PHRASE, 5.5.1 keeps it in parentheses), PLAC, and the notes about it.
  */
 import type { GedcomNode } from '@rootline/gedcom';
-import { formatGedcomDate, parseGedcomDate, toGedcom7 } from '@rootline/gedcom-date';
+import { formatGedcomDate, isPlainDate, parseGedcomDate, toGedcom7 } from '@rootline/gedcom-date';
 import type { NoteDto } from '@rootline/contracts/notes';
 import { node, type ExportContext } from './context.js';
 
 function dateStructure(text: string, context: ExportContext): GedcomNode {
+  // Most stored dates (12 MAR 1850, ABT 1850) are written as they stand in either version: not parsed again.
+  if (isPlainDate(text)) return node('DATE', text);
   const parsed = parseGedcomDate(text);
   if (context.version === '5.5.1') return node('DATE', formatGedcomDate(parsed, { version: '5.5.1' }));
   const { date, phrase } = toGedcom7(parsed);
