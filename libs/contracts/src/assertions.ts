@@ -20,6 +20,8 @@ export interface AssertionsService {
    * claim, oldest first: what an exporter writes beside the claim's own source citation.
    */
   evidenceCitations(ids: readonly string[]): Map<string, string[]>;
+  /** Every claim with a citation attached as evidence, in one read: a walk of the whole tree asks `evidenceCitations` only for these. */
+  citedAsEvidence(): ReadonlySet<string>;
   requirePersona(id: string): void;
   requireSource(id: string): void;
   capture(actor: Actor, input: NewClaim): AssertionDto;

@@ -19,6 +19,8 @@ export interface NotesService {
   forTargetPage(target: string, after: string | null, take: number): { item: string; key: string }[];
   /** The notes of all these targets, by target then oldest first: one read for a batch (the GEDCOM export). */
   forTargets(targets: readonly string[]): NoteDto[];
+  /** Every entity that has a note (its id), in one read: a walk of the whole tree (the export) asks `forTargets` only for these. */
+  targets(): ReadonlySet<string>;
   get(id: string): NoteDto | undefined;
   create(actor: Actor, input: {
     target: string;

@@ -58,6 +58,11 @@ export class AssertionsService implements AssertionsServiceContract {
     return row && { ...claimDto(row), evidence: this.writer.store.evidenceOf(id).map(evidenceDto) };
   }
 
+  /** Every claim with a citation attached as evidence. */
+  citedAsEvidence(): ReadonlySet<string> {
+    return new Set(this.writer.store.claimsWithCitationEvidence());
+  }
+
   /**
    * The citations attached as evidence to any of `ids` (one read for a batch of claims), by
    * claim, oldest first: what an exporter writes beside the claim's own source citation.

@@ -117,6 +117,11 @@ export class ClaimStore {
   }
 
   /** The citations attached as evidence to any of `ids`, by claim, oldest first. */
+  /** Every claim with a citation attached as evidence. */
+  claimsWithCitationEvidence(): string[] {
+    return this.tree.prepare("SELECT DISTINCT assertion FROM assertion_evidence WHERE kind = 'citation'").pluck().all() as string[];
+  }
+
   citationEvidence(ids: readonly string[]): { assertion: string; citation: string }[] {
     if (ids.length === 0) return [];
     return this.tree

@@ -20,3 +20,19 @@ t.test('ofPersonas: every claim of a batch of personas in the states asked for, 
   t.same(cradle.assertionsService.ofPersonas([ann.id], [])[0], undefined);
   t.notOk('evidence' in cradle.assertionsService.ofPersonas([ann.id], ['confirmed'])[0]);
 });
+
+t.test('citedAsEvidence: every claim with a citation attached as evidence, once; other evidence does not count', async (t) => {
+  const s = await buildTestServer(t, { plugins: PLUGINS });
+  const cradle = s.server.kernel.servicesFor(s.server.kernel.trees.active(), human);
+  const ann = cradle.personasService.create(human, { given: 'Ann' });
+  const [birth, death, burial] = ['birth', 'death', 'burial'].map((kind) => cradle.assertionsService.capture(human, { persona: ann.id, kind, date: '1850' }));
+  t.same([...cradle.assertionsService.citedAsEvidence()], []);
+  const register = cradle.sourcesService.create(human, { title: 'Parish register' });
+  for (const page of ['3', '4']) {
+    const citation = cradle.citationsService.create(human, { source: register.id, elements: { page } });
+    cradle.assertionsService.attachEvidence(human, birth.id, { kind: 'citation', citation: citation.id });
+  }
+  cradle.assertionsService.attachEvidence(human, burial.id, { kind: 'citation', citation: cradle.citationsService.create(human, { source: register.id, elements: { page: '9' } }).id });
+  cradle.assertionsService.attachEvidence(human, death.id, { kind: 'url', url: 'https://example.org/death' });
+  t.same([...cradle.assertionsService.citedAsEvidence()].sort(), [birth.id, burial.id].sort());
+});

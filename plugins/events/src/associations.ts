@@ -14,6 +14,11 @@ import type { AssociationsService as AssociationsServiceContract, AssociationSum
 export class AssociationsService implements AssociationsServiceContract {
   constructor(private readonly tree: Tree, private readonly clock: Clock, private readonly ids: IdSource, private readonly subjects: Subjects) {}
 
+  /** Every subject an association is recorded from. */
+  recordedFrom(): ReadonlySet<string> {
+    return new Set(this.tree.prepare('SELECT DISTINCT from_subject FROM associations').pluck().all() as string[]);
+  }
+
   /** The associations recorded from any of `subjects` (person or persona ids), oldest first: one read for a batch (the GEDCOM export). */
   fromSubjects(subjects: readonly string[]): AssociationSummary[] {
     if (subjects.length === 0) return [];

@@ -58,6 +58,11 @@ export class EventQueries {
       .all(JSON.stringify(subjects), limit) as EventRow[];
   }
 
+  /** Every subject taking part in an event: one walk of event_participants_by_subject. */
+  participants(): Set<string> {
+    return new Set(this.tree.prepare('SELECT DISTINCT subject FROM event_participants').pluck().all() as string[]);
+  }
+
   countForSubjects(subjects: string[]): number {
     return this.tree
       .prepare('SELECT count(DISTINCT event) FROM event_participants WHERE subject IN (SELECT value FROM json_each(?))')

@@ -53,6 +53,11 @@ export class EventsService implements EventsServiceContract {
     return { items: this.queries.dtos(this.queries.forSubjects(subjects, limit)), total: this.queries.countForSubjects(subjects) };
   }
 
+  /** Every person and persona that takes part in an event. */
+  participants(): ReadonlySet<string> {
+    return this.queries.participants();
+  }
+
   /**
    * Every event any of `subjects` (person and persona ids) takes part in, by date, with all
    * its participants: one read for a batch of persons (the GEDCOM export), no limit.

@@ -9,6 +9,7 @@ t.test('ofSubjects: every event of a batch of persons and personas, by date, wit
   const cradle = s.server.kernel.servicesFor(s.server.kernel.trees.active(), actor);
   const [ann, bob, cy] = ['Ann', 'Bob', 'Cy'].map((given) => cradle.personasService.create(actor, { given }));
   const bobPerson = cradle.personsService.conclude(actor, [bob.id]);
+  t.same([...cradle.eventsService.participants()], [], 'no events: nobody takes part');
   const marriage = cradle.eventsService.create(actor, { type: 'MARR', date: '1875', participants: [{ persona: ann.id, role: 'wife' }, { person: bobPerson.id, role: 'husband' }] });
   const baptism = cradle.eventsService.create(actor, { type: 'BAPM', date: '1850', participants: [{ persona: ann.id, role: 'principal' }] });
   const census = cradle.eventsService.create(actor, { type: 'CENS', participants: [{ persona: cy.id, role: 'principal' }] });
@@ -17,6 +18,8 @@ t.test('ofSubjects: every event of a batch of persons and personas, by date, wit
   const both = cradle.eventsService.ofSubjects([bobPerson.id, cy.id, ann.id]);
   t.same(both.map((event) => event.id), [baptism.id, marriage.id, census.id], 'undated last, each once');
   t.same(both[1].participants, [{ persona: ann.id, role: 'wife' }, { person: bobPerson.id, role: 'husband' }]);
+  t.same([...cradle.eventsService.participants()].sort(), [ann.id, bobPerson.id, cy.id].sort(), 'participants: each person and persona taking part, once (not Bob\'s persona: his person does)');
+  t.same([...cradle.associationsService.recordedFrom()], [], 'no associations yet');
 
   const godparent = cradle.associationsService.record(actor, { from: ann.id, to: cy.id, role: 'Godparent', note: 'at the font' });
   cradle.associationsService.record(actor, { from: cy.id, to: ann.id, role: 'neighbour' });
@@ -30,4 +33,5 @@ t.test('ofSubjects: every event of a batch of persons and personas, by date, wit
   t.same(cradle.associationsService.fromSubjects([bobPerson.id]), [
     { id: witness.id, from: bobPerson.id, from_kind: 'person', to: cy.id, to_kind: 'persona', role: 'witness', source: register, note: null },
   ]);
+  t.same([...cradle.associationsService.recordedFrom()].sort(), [ann.id, bobPerson.id, cy.id].sort(), 'recordedFrom: each subject once, not those only named as the other end');
 });

@@ -36,6 +36,11 @@ export class NotesService implements NotesServiceContract {
       .all(target, after ?? '', take) as { item: string; key: string }[];
   }
 
+  /** Every entity that has a note: one walk of the notes' keys (target first). */
+  targets(): ReadonlySet<string> {
+    return new Set(this.tree.prepare('SELECT DISTINCT target FROM notes').pluck().all() as string[]);
+  }
+
   /** The notes of all these targets, by target then oldest first: one read for a batch (the GEDCOM export). */
   forTargets(targets: readonly string[]): NoteDto[] {
     if (targets.length === 0) return [];

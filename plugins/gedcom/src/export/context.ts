@@ -8,6 +8,7 @@ import type { GedcomNode } from '@rootline/gedcom';
 import { LossCollector } from '../import/loss-report.js';
 import type { WriteVersion } from './version.js';
 import { MediaArchive } from './media-archive.js';
+import { SparseDetails } from './sparse.js';
 
 /** The services an export reads through (the tree's, acting as whoever started it). */
 const EXPORT_SERVICES = [
@@ -61,10 +62,13 @@ export class ExportContext {
 
   /** The services, each resolved once: an export asks them hundreds of thousands of times, and a cradle resolves on every ask. */
   readonly services: ExportServices;
+  /** Which entities have notes, events, associations or evidence at all: what the batch reads ask for. */
+  readonly sparse: SparseDetails;
 
   constructor(services: ExportServices, readonly options: ExportOptions, readonly blobs: StoredBlobs) {
     this.services = Object.fromEntries(EXPORT_SERVICES.map((name) => [name, services[name]])) as unknown as ExportServices;
     this.archive = options.gedzip ? new MediaArchive() : undefined;
+    this.sparse = new SparseDetails(this.services);
   }
 
   get version(): WriteVersion {

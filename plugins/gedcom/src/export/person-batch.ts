@@ -34,7 +34,7 @@ export interface PersonBatch {
 const STANDING = ['confirmed', 'pending', 'deferred'] as const;
 
 export function loadBatch(context: ExportContext, persons: PersonDto[], media: Map<string, string[]>): PersonBatch {
-  const { services } = context;
+  const { services, sparse } = context;
   const personOf = new Map<string, string>();
   for (const person of persons) for (const persona of person.personas) personOf.set(persona, person.id);
   const personaIds = [...personOf.keys()];
@@ -43,12 +43,12 @@ export function loadBatch(context: ExportContext, persons: PersonDto[], media: M
   const claimRows = standing.filter((claim) => claim.status === 'confirmed');
   const unreviewed = standing.length - claimRows.length;
   if (unreviewed > 0) context.lose('INDI', 'claim not confirmed (pending or deferred review): not written', unreviewed);
-  const evidence = services.assertionsService.evidenceCitations(claimRows.map((claim) => claim.id));
+  const evidence = services.assertionsService.evidenceCitations(sparse.withEvidence(claimRows.map((claim) => claim.id)));
   const citationIds = [...new Set([...claimRows.flatMap((claim) => (claim.citation ? [claim.citation] : [])), ...[...evidence.values()].flat()])];
   const citations = new Map(services.citationsService.many(citationIds).map((citation) => [citation.id, citation]));
   const subjects = [...persons.map((person) => person.id), ...personaIds];
   const events = new Map<string, EventDto[]>();
-  for (const event of services.eventsService.ofSubjects(subjects)) {
+  for (const event of services.eventsService.ofSubjects(sparse.inEvents(subjects))) {
     const people = new Set(event.participants.flatMap((p) => (p.person ? [p.person] : p.persona && personOf.has(p.persona) ? [personOf.get(p.persona)!] : [])));
     for (const person of people) {
       const list = events.get(person);
@@ -56,7 +56,7 @@ export function loadBatch(context: ExportContext, persons: PersonDto[], media: M
       else events.set(person, [event]);
     }
   }
-  const associations = groupBy(services.associationsService.fromSubjects(subjects), (row) => (row.from_kind === 'persona' ? personOf.get(row.from) ?? row.from : row.from));
+  const associations = groupBy(services.associationsService.fromSubjects(sparse.associated(subjects)), (row) => (row.from_kind === 'persona' ? personOf.get(row.from) ?? row.from : row.from));
   const eventIds = [...new Set([...events.values()].flat().map((event) => event.id))];
   const noteTargets = [...persons.map((person) => person.id), ...claimRows.map((claim) => claim.id), ...eventIds];
   return {
@@ -67,7 +67,7 @@ export function loadBatch(context: ExportContext, persons: PersonDto[], media: M
     evidence,
     events,
     associations,
-    notes: groupBy(services.notesService.forTargets(noteTargets), (note) => note.target),
+    notes: groupBy(services.notesService.forTargets(sparse.withNotes(noteTargets)), (note) => note.target),
     personOf,
     media,
   };

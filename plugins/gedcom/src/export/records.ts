@@ -63,7 +63,7 @@ export async function* exportRecords(context: ExportContext, pacing: Pacing): As
     const slice = units.slice(start, start + BATCH);
     const events = familyEvents(context, families, slice.flatMap((unit) => unit.partners));
     const targets = [...slice.flatMap((unit) => (unit.spouseEdge ? [unit.spouseEdge] : [])), ...[...events.values()].flat().map((event) => event.id)];
-    const notes = groupBy(services.notesService.forTargets(targets), (note) => note.target);
+    const notes = groupBy(services.notesService.forTargets(context.sparse.withNotes(targets)), (note) => note.target);
     for (const unit of slice) {
       const record = familyRecord(context, unit, { events, notes, sexOf: (person) => sexes.get(person) });
       if (record) yield record;
@@ -73,7 +73,7 @@ export async function* exportRecords(context: ExportContext, pacing: Pacing): As
   for (let after: string | null = null; ;) {
     await pacing.pause();
     const sources = services.sourcesService.walk(after, BATCH);
-    const notes = groupBy(services.notesService.forTargets(sources.map((source) => source.id)), (note) => note.target);
+    const notes = groupBy(services.notesService.forTargets(context.sparse.withNotes(sources.map((source) => source.id))), (note) => note.target);
     for (const source of sources) {
       const record = sourceRecord(context, source, notes.get(source.id));
       if (record) yield record;
@@ -89,14 +89,14 @@ export async function* exportRecords(context: ExportContext, pacing: Pacing): As
 /** An ASSO may point ahead in the file: the persons it names are judged now, so it never points at one withheld later. */
 function judgeAssociated(context: ExportContext, persons: PersonDto[]): void {
   const ids = persons.flatMap((person) => [person.id, ...person.personas]);
-  judgeAhead(context, [...new Set(context.services.associationsService.fromSubjects(ids).flatMap((row) => (row.to_kind === 'person' ? [row.to] : [])))]);
+  judgeAhead(context, [...new Set(context.services.associationsService.fromSubjects(context.sparse.associated(ids)).flatMap((row) => (row.to_kind === 'person' ? [row.to] : [])))]);
 }
 
 /** The events of these partners that belong to one family (both partners take part), by the family's xref. */
 function familyEvents(context: ExportContext, families: FamilyIndex, partners: string[]): Map<string, EventDto[]> {
   const byUnit = new Map<string, EventDto[]>();
   const seen = new Set<string>();
-  for (const event of context.services.eventsService.ofSubjects([...new Set(partners)])) {
+  for (const event of context.services.eventsService.ofSubjects(context.sparse.inEvents([...new Set(partners)]))) {
     if (seen.has(event.id)) continue;
     seen.add(event.id);
     const unit = families.ofEvent(event.participants.flatMap((p) => (p.person ? [{ person: p.person, role: p.role }] : [])));
