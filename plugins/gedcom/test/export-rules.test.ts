@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import t from 'tap';
 import { readGedzip, validateGedcom } from '@rootline/gedcom';
 import { exported, exportServer, handMadeTree, human, services } from './export-fixture.js';
+import { ExportContext } from '../src/export/context.js';
 
 const gramps = (() => {
   try {
@@ -68,6 +69,21 @@ t.test('include_living: the living are written, and only the human may ask for t
   const agent = await exported(s, { version: '7.0' }, { token: s.agentToken });
   t.equal(agent.job.state, 'succeeded', 'an agent may export without the living');
   t.notMatch(agent.text, /Emma/);
+});
+
+t.test('what is redacted is read once a batch: a redaction made while an export runs applies from the next batch on', async (t) => {
+  const s = await exportServer(t);
+  const cradle = services(s);
+  const tree = handMadeTree(cradle);
+  const context = new ExportContext(cradle, { version: '7.0', includeLiving: true }, s.server.kernel.trees.active().blobs);
+  t.equal(context.redacted(tree.william.id), undefined);
+  cradle.redactionsService.create(human, { target: tree.william.id, reason: 'family wish' });
+  cradle.redactionsService.create(human, { target: tree.register.id, field: 'publisher', reason: 'family wish' });
+  t.equal(context.redacted(tree.william.id), undefined, 'not within the batch read before it');
+  context.forgetRedactions();
+  t.same(context.redacted(tree.william.id), { whole: true, fields: new Set() }, 'the next batch sees it');
+  t.same(context.redacted(tree.register.id), { whole: false, fields: new Set(['publisher']) });
+  t.equal(context.redacted(tree.personas.maryP.id), undefined);
 });
 
 t.test('redacted values are never written, whoever exports', async (t) => {

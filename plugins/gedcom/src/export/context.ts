@@ -57,6 +57,8 @@ export class ExportContext {
   readonly withheld = new Set<string>();
   private readonly sourceXrefs = new Map<string, string>();
   private readonly mediaXrefs = new Map<string, string>();
+  /** The tree's redactions by target, as read for the current batch (views plugin: one map, kept until a redaction changes). */
+  private redactions: ReadonlyMap<string, { whole: boolean; fields: ReadonlySet<string> }> | undefined;
   /** Where the media files go in a GEDZIP; none for a .ged. */
   readonly archive: MediaArchive | undefined;
 
@@ -104,9 +106,12 @@ export class ExportContext {
    * nothing is. Redacted values are never written, whoever exports.
    */
   redacted(target: string): { whole: boolean; fields: ReadonlySet<string> } | undefined {
-    const fields = this.services.redactionsService.redactedFields(target);
-    if (!fields) return undefined;
-    return { whole: fields.includes('*'), fields: new Set(fields.filter((field) => field !== '*')) };
+    return (this.redactions ??= this.services.redactionsService.all().targets).get(target);
+  }
+
+  /** Between batches: what is redacted is read again for the next (a redaction made meanwhile applies to every batch after it). */
+  forgetRedactions(): void {
+    this.redactions = undefined;
   }
 
   /** Whether a field of an entity may be written (nothing of a whole redacted entity may). */

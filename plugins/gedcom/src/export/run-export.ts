@@ -39,6 +39,7 @@ async function runExport(job: JobContext, request: ExportRequest): Promise<Expor
   // import) waits until the export is over, and a cancel is seen.
   const pause = () => {
     job.tree.bulkReadDone();
+    context.forgetRedactions();
     return job.checkpoint();
   };
   const records = exportRecords(context, { pause, progress: (done) => job.progress(done, total) });
