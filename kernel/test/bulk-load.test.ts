@@ -171,7 +171,8 @@ t.test('a write asked while the thread builds an index is admitted once that bui
   t.equal(tree.admitWrite(), undefined, 'no load: nothing to wait for');
   const deferred = tree.startBulkLoad();
   t.ok(deferred.length > 2);
-  write(tree, 50);
+  // Enough rows that each build takes a while: the thread's answers cannot all come in before the loop's next turn.
+  write(tree, 20_000);
   let asked: Promise<void> | undefined;
   let seen: string[] | undefined;
   await tree.finishBulkLoad(async () => {

@@ -84,13 +84,29 @@ t.test('the next build waits for the writes in flight only so long', async (t) =
   t.equal(await settledYet(gate.settled(50)), false, 'the write never released is still in flight');
 });
 
-t.test('a release counts once, however often it is called', async (t) => {
+t.test('a release counts once, however often it is called; the build waits for the last write in flight', async (t) => {
   const gate = new WriteGate();
   const first = await gate.admit();
   const second = await gate.admit();
+  const waiting = gate.settled(60_000);
   first();
   first();
-  t.equal(await settledYet(gate.settled(60_000)), false, 'the second write is still in flight');
+  t.equal(await settledYet(waiting), false, 'the second write is still in flight');
   second();
-  t.equal(await settledYet(gate.settled(60_000)), true);
+  t.equal(await settledYet(waiting), true, 'both released');
+});
+
+t.test('two long writes at once: the gate opens when the later one ends, not the first', async (t) => {
+  const gate = new WriteGate();
+  const first = deferred();
+  const second = deferred();
+  void gate.closedWhile(first.promise);
+  const later = gate.closedWhile(second.promise);
+  first.resolve();
+  await new Promise((resolve) => setImmediate(resolve));
+  t.equal(gate.closed, true, 'still closed: the second is under way');
+  t.equal(await settledYet(gate.admit()), false);
+  second.resolve();
+  await later;
+  t.equal(gate.closed, false);
 });
