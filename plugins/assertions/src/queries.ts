@@ -86,13 +86,13 @@ export class ClaimQueries {
    */
   ofPersonas(personas: readonly string[], statuses: readonly AssertionStatus[]): AssertionDto[] {
     if (personas.length === 0 || statuses.length === 0) return [];
-    // Each claim as its JSON, built by SQLite: one string a row crosses into JavaScript, not sixteen values (0.65x the time).
-    const items = this.tree
-      .prepare(`SELECT ${CLAIM_JSON} FROM assertions
-                WHERE persona IN (SELECT value FROM json_each(?)) AND status IN (SELECT value FROM json_each(?)) ORDER BY persona, created_at_ms, id`)
-      .pluck()
-      .all(JSON.stringify(personas), JSON.stringify(statuses)) as string[];
-    return items.map((item) => JSON.parse(item) as AssertionDto);
+    // Each claim as its JSON, built by SQLite: one string a row crosses into JavaScript, not sixteen values.
+    return this.tree.jsonRows<AssertionDto>(
+      `SELECT ${CLAIM_JSON} FROM assertions
+       WHERE persona IN (SELECT value FROM json_each(?)) AND status IN (SELECT value FROM json_each(?)) ORDER BY persona, created_at_ms, id`,
+      JSON.stringify(personas),
+      JSON.stringify(statuses),
+    );
   }
 
   /** How many claims these personas have in these statuses, summed from `assertion_counts`. */

@@ -116,12 +116,12 @@ export class ClaimStore {
     return this.tree.prepare('SELECT * FROM assertion_evidence WHERE assertion = ? ORDER BY id').all(id) as EvidenceRow[];
   }
 
-  /** The citations attached as evidence to any of `ids`, by claim, oldest first. */
   /** Every claim with a citation attached as evidence. */
   claimsWithCitationEvidence(): string[] {
     return this.tree.prepare("SELECT DISTINCT assertion FROM assertion_evidence WHERE kind = 'citation'").pluck().all() as string[];
   }
 
+  /** The citations attached as evidence to any of `ids`, by claim, oldest first. */
   citationEvidence(ids: readonly string[]): { assertion: string; citation: string }[] {
     if (ids.length === 0) return [];
     return this.tree

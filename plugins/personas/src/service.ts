@@ -138,8 +138,7 @@ export class PersonasService implements PersonasServiceContract {
    * string a row crosses into JavaScript, not eleven values (reads of a thousand at a time: the export).
    */
   private rowsOf(ids: readonly string[]): PersonaRow[] {
-    const items = this.tree.prepare(`SELECT ${ROW_JSON} FROM personas WHERE id IN (SELECT value FROM json_each(?))`).pluck().all(JSON.stringify(ids)) as string[];
-    return items.map((item) => JSON.parse(item) as PersonaRow);
+    return this.tree.jsonRows<PersonaRow>(`SELECT ${ROW_JSON} FROM personas WHERE id IN (SELECT value FROM json_each(?))`, JSON.stringify(ids));
   }
 }
 

@@ -112,8 +112,7 @@ export class PersonStore {
 
   /** The person rows `from` (a FROM clause of `persons p`, with its conditions and order) selects. */
   private rows(from: string, ...params: unknown[]): PersonRow[] {
-    const items = this.tree.prepare(`SELECT ${PERSON_JSON} ${from}`).pluck().all(...params) as string[];
-    return items.map((item) => JSON.parse(item) as PersonRow);
+    return this.tree.jsonRows<PersonRow>(`SELECT ${PERSON_JSON} ${from}`, ...params);
   }
 
   /** Active persons among `ids` (any order). */
