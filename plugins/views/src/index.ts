@@ -1,4 +1,3 @@
-import type {} from './cradle.js'; // the types of what this plugin registers for itself
 import { definePlugin, scoped } from '@rootline/kernel';
 import { RedactionCache } from './redactions/cache.js';
 import { RedactionsService } from './redactions/service.js';

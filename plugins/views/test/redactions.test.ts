@@ -1,7 +1,7 @@
 import t from 'tap';
 import type { TestServer } from '@rootline/kernel/testing';
 import { buildTestServer } from '@rootline/kernel/testing';
-import type {} from '../src/cradle.js';
+import type {} from '@rootline/contracts/redactions';
 import { MARKER, PLUGINS, capture, countRows, footprint, mounts, newEvent, newPeople, newPersona, newSource, otherTree, parentOf, viewsServer } from './fixtures/helpers.js';
 import { consumer } from './fixtures/consumer.js';
 
@@ -177,7 +177,7 @@ t.test('person summaries without an id of their own (pedigree slots) and FAN nod
   t.same(nodes.get(mother.person), { id: mother.person, kind: 'person', label: MARKER });
 });
 
-t.test('redactionsService.redactedFields tells another plugin what is redacted', async (t) => {
+t.test('redactionsService.redactedFields and targets tell another plugin what is redacted', async (t) => {
   const seen = consumer();
   const s = await buildTestServer(t, { plugins: [...PLUGINS, seen.name], builtIn: [seen.source] });
   const persona = await newPersona(s, '/v1', 'William');
@@ -187,6 +187,9 @@ t.test('redactionsService.redactedFields tells another plugin what is redacted',
   t.same(await fields(), ['name']);
   await s.request('POST', '/v1/redactions', { body: { target: persona, reason: 'test' } });
   t.same(await fields(), ['*', 'name'], "'*' is the whole entity");
+  const targets = await seen.run(s, ({ redactionsService }) => redactionsService.targets());
+  t.same([...targets.keys()], [persona], 'targets(): every redacted entity, by id');
+  t.same(targets.get(persona), { whole: true, fields: new Set(['name']) }, 'the whole entity, and its field redacted before');
 });
 
 t.test('a reply that is not JSON passes untouched, even when it names a redacted id', async (t) => {

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { buildTestServer } from '@rootline/kernel/testing';
 import type { Actor } from '@rootline/kernel';
-import type {} from '../src/cradle.js';
+import type {} from '@rootline/contracts/redactions';
 import { consumer } from './fixtures/consumer.js';
 import { PLUGINS } from './fixtures/helpers.js';
 

@@ -4,6 +4,7 @@
  * its result and the loss report it is gathering.
  */
 import type { ServiceCradle } from '@rootline/kernel';
+import type { Redacted } from '@rootline/contracts/redactions';
 import type { GedcomNode } from '@rootline/gedcom';
 import { LossCollector } from '../import/loss-report.js';
 import type { WriteVersion } from './version.js';
@@ -58,7 +59,7 @@ export class ExportContext {
   private readonly sourceXrefs = new Map<string, string>();
   private readonly mediaXrefs = new Map<string, string>();
   /** The tree's redactions by target, as read for the current batch (views plugin: one map, kept until a redaction changes). */
-  private redactions: ReadonlyMap<string, { whole: boolean; fields: ReadonlySet<string> }> | undefined;
+  private redactions: ReadonlyMap<string, Redacted> | undefined;
   /** Where the media files go in a GEDZIP; none for a .ged. */
   readonly archive: MediaArchive | undefined;
 
@@ -105,8 +106,8 @@ export class ExportContext {
    * What is redacted of an entity: `whole`, or the set of its redacted fields; undefined when
    * nothing is. Redacted values are never written, whoever exports.
    */
-  redacted(target: string): { whole: boolean; fields: ReadonlySet<string> } | undefined {
-    return (this.redactions ??= this.services.redactionsService.all().targets).get(target);
+  redacted(target: string): Redacted | undefined {
+    return (this.redactions ??= this.services.redactionsService.targets()).get(target);
   }
 
   /** Between batches: what is redacted is read again for the next (a redaction made meanwhile applies to every batch after it). */

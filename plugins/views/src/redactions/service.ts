@@ -1,4 +1,5 @@
 import { ACTOR_COLUMNS, actorValues, type Actor, type Clock, type IdSource, type Tree } from '@rootline/kernel';
+import type { RedactionsService as RedactionsServiceContract, Redacted } from '@rootline/contracts/redactions';
 import type { RedactionCache, Redactions } from './cache.js';
 import { labelsOf, type LabelsCradle } from '../labels.js';
 import { ViewProblems } from '../errors.js';
@@ -16,7 +17,7 @@ interface RedactionsCradle extends LabelsCradle {
  * owners' labels, so only an existing entity can be redacted) and reading what is redacted.
  * The reply hook applies them; `cache` keeps them per tree.
  */
-export class RedactionsService {
+export class RedactionsService implements RedactionsServiceContract {
   constructor(private readonly cradle: RedactionsCradle, private readonly cache: RedactionCache) {}
 
   /** Every redaction of the tree, by target, with what follows from them (see cache.ts). */
@@ -24,12 +25,16 @@ export class RedactionsService {
     return this.cache.of(this.cradle.tree, () => this.cradle);
   }
 
+  targets(): ReadonlyMap<string, Redacted> {
+    return this.all().targets;
+  }
+
   /**
    * The redacted fields of a target, `'*'` standing for the whole entity; null when nothing of it
    * is redacted. A person shown by a redacted persona's name has `display_name` here too.
    */
   redactedFields(target: string): string[] | null {
-    const redacted = this.all().targets.get(target);
+    const redacted = this.targets().get(target);
     if (!redacted) return null;
     return redacted.whole ? ['*', ...redacted.fields] : [...redacted.fields];
   }
