@@ -2,7 +2,7 @@
  * GEDCOM import and export (issue 10). A file of ROOTLINE_BENCH_GEDCOM_TILES (default 44)
  * renamed copies of the corpus's real/pres2020.ged (102,168 persons, ~50 MB; gedcom-tile.ts)
  * is imported, in each round, by:
- *   - ours: the built server (`dist/rootline.mjs serve`) on a fresh data folder, the file POSTed
+ *   - ours: the built server (`dist/rootline.mjs serve`, built-server.ts) on a fresh data folder, the file POSTed
  *     to /v1/imports/gedcom and the job followed to its end; meanwhile a second client asks
  *     GET /v1/jobs/{id} in a loop and its latencies give the API p99 while importing (the route
  *     is called once before the upload, so its first-call schema compiling is not counted); then the
@@ -15,52 +15,35 @@
  * (/usr/bin/time for Gramps). Skipped, saying where it looked, without the corpus.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, createReadStream } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { writeTiledGedcom } from './gedcom-tile.js';
 import { followJob, warmJobRoute } from './follow-job.js';
-import { startProcess, stopProcess } from './process.js';
+import { exportTree, peakRssMb, startBuiltServer, startImport } from './built-server.js';
 import { median } from './stats.js';
 
 const root = resolve(import.meta.dirname, '../../..');
-const bundle = join(root, 'dist', 'rootline.mjs');
 const corpus = resolve(process.env.ROOTLINE_CORPUS ?? join(root, '..', 'shared', 'corpus'));
 const tiles = Number(process.env.ROOTLINE_BENCH_GEDCOM_TILES ?? 44);
 const rounds = Number(process.env.ROOTLINE_BENCH_ROUNDS ?? 3);
 
 interface Run { ms: number; max_rss_mb: number }
 
-function peakRssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
-
 /** Ours: import the file over HTTP and follow the job; then export the tree. */
 async function rootlineRound(file: string) {
   const dataDir = mkdtempSync(join(tmpdir(), 'rootline-bench-gedcom-'));
-  const server = await startProcess(process.execPath, [bundle, 'serve', '--port', '0', '--data-dir', dataDir], /Rootline listening on (\S+)/);
-  const url = server.match[1];
-  const token = readFileSync(join(dataDir, 'credentials', 'human.token'), 'utf8').trim();
-  const headers = { authorization: `Bearer ${token}` };
+  const server = await startBuiltServer(dataDir);
   try {
     const latencies: number[] = [];
-    await warmJobRoute(url, headers);
+    await warmJobRoute(server.url, server.headers);
     const started = performance.now();
-    const answer = await fetch(`${url}/v1/imports/gedcom?filename=tiled.ged`, {
-      method: 'POST', headers: { ...headers, 'content-type': 'application/octet-stream', 'content-length': String(statSync(file).size) },
-      body: createReadStream(file) as unknown as ReadableStream, duplex: 'half',
-    } as RequestInit);
-    if (answer.status !== 202) throw new Error(`import answered ${answer.status}: ${await answer.text()}`);
-    const { job_id } = (await answer.json()) as { job_id: string };
-    const result = (await followJob(url, headers, job_id, latencies)) as { counts?: { persons?: number } };
+    const result = (await followJob(server.url, server.headers, await startImport(server, file), latencies)) as { counts?: { persons?: number } };
     const importMs = performance.now() - started;
-    const importRss = peakRssMb(server.child.pid!);
+    const importRss = peakRssMb(server.pid);
     const exportStarted = performance.now();
     // The active mount: the import went into the active tree (CONTRACT §2: both mounts).
-    const exported = await fetch(`${url}/v1/gedcom/export`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ version: '7.0', include_living: true }) });
-    if (exported.status !== 202) throw new Error(`export answered ${exported.status}: ${await exported.text()}`);
-    await followJob(url, headers, ((await exported.json()) as { job_id: string }).job_id, []);
+    await exportTree(server);
     const exportMs = performance.now() - exportStarted;
     latencies.sort((a, b) => a - b);
     return {
@@ -71,7 +54,7 @@ async function rootlineRound(file: string) {
       api_requests: latencies.length,
     };
   } finally {
-    await stopProcess(server.child);
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
