@@ -1,6 +1,6 @@
 import t from 'tap';
 import { Type } from '@sinclair/typebox';
-import { buildTestServer, exampleProblems, type PluginSource } from '@rootline/kernel/testing';
+import { bodyHasExamples, buildTestServer, exampleProblems, type PluginSource } from '@rootline/kernel/testing';
 import { routesPlugin } from './fixtures/plugins.js';
 
 /** A plugin whose API description gives examples: `wrong` decides whether they fit their schemas. */
@@ -29,4 +29,27 @@ t.test('each example its schema refuses is reported with where it is and why: a 
   t.ok(where.includes('paths./v1/things.post.requestBody.content.application/json.example'), 'the body, checked through its $ref');
   t.match(problems.find((problem) => problem.at === 'components.schemas.ExampledThing'), { example: { id: '01938f0e-7a7e-7cc2-9d2b-3f6c3a1b2c4d' }, errors: ["/ must have required property 'size'"] });
   t.match(problems.find((problem) => problem.at === 'components.schemas.ExampledThing.properties.id'), { example: 'not-a-uuid', errors: ['/ must match format "uuid"'] });
+});
+
+t.test('bodyHasExamples: where a body of the API description shows a client an example', async (t) => {
+  const components = {
+    Shown: { examples: [{ id: 1 }] },
+    Bare: { type: 'object' },
+    Pointing: { $ref: '#/components/schemas/Shown' },
+  };
+  t.equal(bodyHasExamples(undefined, components), false, 'no body');
+  t.equal(bodyHasExamples({ example: { id: 1 } }, components), true, 'an example moved to the media type');
+  t.equal(bodyHasExamples({ example: null }, components), true, 'null is an example too');
+  t.equal(bodyHasExamples({ examples: { one: { value: 1 } } }, components), true, 'named examples');
+  t.equal(bodyHasExamples({ examples: {} }, components), false, 'no named example');
+  t.equal(bodyHasExamples({ schema: { examples: [1] } }, components), true, "the schema's own");
+  t.equal(bodyHasExamples({ schema: { examples: [] } }, components), false, 'an empty list shows nothing');
+  t.equal(bodyHasExamples({ schema: { $ref: '#/components/schemas/Shown' } }, components), true, 'through a $ref');
+  t.equal(bodyHasExamples({ schema: { $ref: '#/components/schemas/Pointing' } }, components), true, 'through a $ref to a $ref');
+  t.equal(bodyHasExamples({ schema: { $ref: '#/components/schemas/Bare' } }, components), false, 'a $ref to a schema without');
+  t.equal(bodyHasExamples({ schema: { $ref: '#/components/schemas/Missing' } }, components), false, 'a $ref to nothing');
+  t.equal(bodyHasExamples({ schema: { anyOf: [{ $ref: '#/components/schemas/Shown' }, { examples: [2] }] } }, components), true, 'every branch of an anyOf');
+  t.equal(bodyHasExamples({ schema: { anyOf: [{ $ref: '#/components/schemas/Shown' }, { $ref: '#/components/schemas/Bare' }] } }, components), false, 'one branch without');
+  t.equal(bodyHasExamples({ schema: { anyOf: [] } }, components), false, 'an empty anyOf');
+  t.equal(bodyHasExamples({}, components), false, 'a body without schema or example');
 });

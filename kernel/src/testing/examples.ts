@@ -70,3 +70,25 @@ function stripIds(node: unknown): unknown {
   if (node === null || typeof node !== 'object') return node;
   return Object.fromEntries(Object.entries(node as Json).filter(([key]) => key !== '$id').map(([key, value]) => [key, stripIds(value)]));
 }
+
+type DocumentedSchema = { type?: string; examples?: unknown[]; $ref?: string; anyOf?: DocumentedSchema[] };
+type DocumentedBody = { schema?: DocumentedSchema; example?: unknown; examples?: Record<string, unknown> };
+
+/**
+ * Whether a request or response body of the API description (`content['application/json']`)
+ * shows a client an example: fastify-swagger moves a body schema's `examples` to the media type
+ * (`example` / `examples`); otherwise the schema's own, through a `$ref` into `components`, and
+ * for an `anyOf` every branch's. A route test asks this of each body it documents.
+ */
+export function bodyHasExamples(media: DocumentedBody | undefined, components: Record<string, DocumentedSchema>): boolean {
+  if (!media) return false;
+  if (media.example !== undefined || (media.examples && Object.keys(media.examples).length > 0)) return true;
+  return schemaHasExamples(media.schema, components);
+}
+
+function schemaHasExamples(schema: DocumentedSchema | undefined, components: Record<string, DocumentedSchema>): boolean {
+  if (!schema) return false;
+  if (Array.isArray(schema.examples) && schema.examples.length > 0) return true;
+  if (schema.$ref) return schemaHasExamples(components[schema.$ref.replace(/^#\/components\/schemas\//, '')], components);
+  return Boolean(schema.anyOf && schema.anyOf.length > 0 && schema.anyOf.every((branch) => schemaHasExamples(branch, components)));
+}

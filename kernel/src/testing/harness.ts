@@ -11,7 +11,7 @@ import type { TreeRecord } from '../records.js';
 /** Who may do what, as one table: every route checked with the human, an agent and no token. */
 export { checkRouteAccess, routeAccessTable, type AccessCheckOptions, type AccessRow, type AccessRule, type AccessAssertions } from './access.js';
 export { consumerOf } from './consumer.js';
-export { exampleProblems, type ExampleProblem } from './examples.js';
+export { bodyHasExamples, exampleProblems, type ExampleProblem } from './examples.js';
 /** A real HTTP server on loopback for what a plugin sends off the machine; a dead address; a hand-moved clock. */
 export { startReceiver, deadUrl, handClock, type Received } from './receiver.js';
 export { waitFor } from './wait.js';

@@ -1,4 +1,5 @@
 import t from 'tap';
+import { bodyHasExamples } from '@rootline/kernel/testing';
 import { conflictsServer } from './fixtures/helpers.js';
 
 const ROUTES = [
@@ -7,16 +8,6 @@ const ROUTES = [
   ['post', '/conflicts/{id}/resolution', '200'],
   ['post', '/conflicts/{id}/withdrawal', '200'],
 ] as const;
-
-type Schema = { examples?: unknown[]; $ref?: string };
-type Media = { schema?: Schema; example?: unknown; examples?: Record<string, unknown> };
-/** fastify-swagger moves a schema's `examples` to the media type (`example` / `examples`). */
-const hasExamples = (media: Media | undefined, components: Record<string, Schema>) => {
-  if (!media) return false;
-  if (media.example !== undefined || (media.examples && Object.keys(media.examples).length)) return true;
-  const schema = media.schema?.$ref ? components[media.schema.$ref.replace(/^#\/components\/schemas\//, '')] : media.schema;
-  return Array.isArray(schema?.examples) && schema.examples.length > 0;
-};
 
 t.test('every route is documented on both mounts, with examples, its problems, and settling as human only', async (t) => {
   const s = await conflictsServer(t);
@@ -29,8 +20,8 @@ t.test('every route is documented on both mounts, with examples, its problems, a
       t.ok(operation, `${name} is documented`);
       if (!operation) continue;
       t.equal(operation['x-service-tier'], 'preview', `${name} tier`);
-      if (operation.requestBody) t.ok(hasExamples(operation.requestBody.content?.['application/json'], components), `${name} body has examples`);
-      if (path !== '/conflicts') t.ok(hasExamples(operation.responses[status]?.content?.['application/json'], components), `${name} ${status} has examples`);
+      if (operation.requestBody) t.ok(bodyHasExamples(operation.requestBody.content?.['application/json'], components), `${name} body has examples`);
+      if (path !== '/conflicts') t.ok(bodyHasExamples(operation.responses[status]?.content?.['application/json'], components), `${name} ${status} has examples`);
       const settling = method === 'post';
       t.equal(Boolean(operation.responses['403']), settling, `${name}: 403 only where human only`);
       t.equal(Boolean(operation.responses['409']), settling, `${name}: 409 already-settled where it settles`);

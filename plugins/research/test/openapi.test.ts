@@ -1,4 +1,5 @@
 import t from 'tap';
+import { bodyHasExamples } from '@rootline/kernel/testing';
 import { ok, researchServer } from './fixtures/helpers.js';
 
 /** Every route of the plugin: method, path under the mount, success status. */
@@ -69,16 +70,6 @@ const PROBLEMS: Record<string, number[]> = {
   'get /sessions/{id}': [404],
 };
 
-type Schema = { examples?: unknown[]; $ref?: string };
-type Media = { schema?: Schema; example?: unknown; examples?: Record<string, unknown> };
-/** fastify-swagger moves a schema's `examples` to the media type (`example` / `examples`). */
-const hasExamples = (media: Media | undefined, components: Record<string, Schema>) => {
-  if (!media) return false;
-  if (media.example !== undefined || (media.examples && Object.keys(media.examples).length)) return true;
-  const schema = media.schema?.$ref ? components[media.schema.$ref.replace(/^#\/components\/schemas\//, '')] : media.schema;
-  return Array.isArray(schema?.examples) && schema.examples.length > 0;
-};
-
 t.test('every route is documented on both mounts: tier, examples, problems, a summary and a tag', async (t) => {
   const s = await researchServer(t);
   const doc = await ok(s.request('GET', '/v1/openapi.json'));
@@ -94,8 +85,8 @@ t.test('every route is documented on both mounts: tier, examples, problems, a su
       if (!operation) continue;
       t.equal(operation['x-service-tier'], 'preview', `${name} tier`);
       t.ok(operation.summary, `${name} has a summary`);
-      if (operation.requestBody) t.ok(hasExamples(operation.requestBody.content?.['application/json'], components), `${name} body has examples`);
-      t.ok(hasExamples(operation.responses[status]?.content?.['application/json'], components), `${name} ${status} has examples`);
+      if (operation.requestBody) t.ok(bodyHasExamples(operation.requestBody.content?.['application/json'], components), `${name} body has examples`);
+      t.ok(bodyHasExamples(operation.responses[status]?.content?.['application/json'], components), `${name} ${status} has examples`);
       const extra = mount === '/v1' ? PROBLEMS[`${method} ${path}`] : [...new Set([...PROBLEMS[`${method} ${path}`], 404])].sort();
       const documented = Object.keys(operation.responses).map(Number).filter((code) => code >= 400 && ![400, 401, 421, 500].includes(code));
       t.same(documented, extra, `${name} documents its problems`);
