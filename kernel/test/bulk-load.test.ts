@@ -323,3 +323,49 @@ t.test('a load cut off by a crash: the tree builds what it set aside when it nex
   const count = reopened.db.prepare("SELECT count(*) AS n FROM ledger INDEXED BY ledger_by_who WHERE who = 'who-3'").get() as { n: number };
   t.equal(count.n, 1, 'holding the rows written before the crash');
 });
+
+t.test("during a bulk load a commit is not flushed on the event loop's thread: the thread pool flushes it, and flushed() says when", async (t) => {
+  const s = await ledgerServer(t);
+  const tree = s.server.kernel.trees.active();
+  const synchronous = () => tree.db.pragma('synchronous', { simple: true });
+  const during = (work: () => void) => {
+    let seen: unknown;
+    tree.transact(() => {
+      seen = synchronous();
+      work();
+    });
+    return seen;
+  };
+  t.equal(during(() => write(tree, 1)), 2, 'before a load: FULL, SQLite flushes the commit itself');
+  t.equal(tree.flushed(), undefined, 'and nothing waits');
+
+  tree.startBulkLoad();
+  t.equal(tree.flushed(), undefined, 'a load that has committed nothing yet: nothing waits');
+  t.equal(during(() => write(tree, 1, 1)), 1, 'during the load: NORMAL, no fsync here');
+  t.equal(synchronous(), 2, 'FULL again after the commit');
+  const flushing = tree.flushed();
+  t.ok(flushing, 'the commit waits for its flush');
+  await flushing;
+  t.equal(tree.flushed(), undefined, 'once flushed, nothing waits');
+  t.equal(during(() => tree.transact(() => write(tree, 1, 2))), 1, 'a transaction inside another is that one');
+  tree.bulkTransact(() => write(tree, 1, 3));
+  await tree.flushed();
+  tree.bulkTransact(() => write(tree, 1, 4));
+  t.equal(tree.flushed(), undefined, "a bulk batch is left to the load's own end, as before");
+
+  await tree.finishBulkLoad();
+  t.equal(tree.flushed(), undefined);
+  t.equal(during(() => write(tree, 1, 5)), 2, 'after the load: FULL again');
+  t.equal((tree.db.prepare('SELECT count(*) AS n FROM ledger').get() as { n: number }).n, 6, 'every row written');
+});
+
+t.test('a write request during a bulk load is answered once its commit is flushed, and is in the tree', async (t) => {
+  const s = await ledgerServer(t);
+  const tree = s.server.kernel.trees.active();
+  tree.startBulkLoad();
+  t.teardown(() => tree.finishBulkLoad());
+  const reply = await s.request('POST', '/v1/ledger');
+  t.equal(reply.statusCode, 200);
+  t.equal(tree.flushed(), undefined, 'its flush is over when the answer leaves');
+  t.equal((tree.db.prepare("SELECT count(*) AS n FROM ledger WHERE id = 'id-1000000'").get() as { n: number }).n, 1);
+});

@@ -7,8 +7,9 @@ import { admitTreeWrites } from '../src/http/write-admission.js';
  * turn back when its response closes); a read never asks. The tree here only counts the asks;
  * bulk-load.test.ts has the real tree, its thread and the waits.
  */
-async function countingServer() {
+async function countingServer(flushed: () => Promise<void> | undefined = () => undefined) {
   const asked: string[] = [];
+  const flushesAsked: string[] = [];
   let released = 0;
   const app = Fastify();
   app.decorateRequest('tree', null as never);
@@ -18,13 +19,17 @@ async function countingServer() {
         asked.push(request.method);
         return Promise.resolve(() => void released++);
       },
+      flushed: () => {
+        flushesAsked.push(request.method);
+        return flushed();
+      },
     };
     done();
   });
   admitTreeWrites(app);
   app.all('/thing', async () => ({ ok: true }));
   await app.ready();
-  return { app, asked, released: () => released };
+  return { app, asked, flushesAsked, released: () => released };
 }
 
 t.test('reads never ask for admission; every method that may write does, and gives its turn back with its answer', async (t) => {
@@ -36,4 +41,40 @@ t.test('reads never ask for admission; every method that may write does, and giv
   t.same(asked, ['POST', 'PUT', 'PATCH', 'DELETE']);
   await new Promise((resolve) => setImmediate(resolve));
   t.equal(released(), 4, 'each released once its response closed');
+});
+
+t.test("a write's answer leaves only once its tree says its commits are on disk; a read's at once", async (t) => {
+  let flush: () => void = () => undefined;
+  let waiting = false;
+  const { app, flushesAsked } = await countingServer(() => {
+    waiting = true;
+    return new Promise<void>((resolve) => {
+      flush = () => {
+        waiting = false;
+        resolve();
+      };
+    });
+  });
+  t.teardown(() => app.close());
+  t.equal((await app.inject({ method: 'GET', url: '/thing' })).statusCode, 200, 'a read is answered without a flush');
+  t.same(flushesAsked, [], 'a read never asks');
+  let answered = false;
+  const post = app.inject({ method: 'POST', url: '/thing' }).then((reply) => {
+    answered = true;
+    return reply;
+  });
+  while (!waiting) await new Promise((resolve) => setImmediate(resolve));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  t.equal(answered, false, 'not answered while the flush runs');
+  flush();
+  const reply = await post;
+  t.equal(reply.statusCode, 200);
+  t.same(reply.json(), { ok: true }, 'the answer as the handler gave it');
+  t.same(flushesAsked, ['POST']);
+});
+
+t.test('a flush that fails fails the answer', async (t) => {
+  const { app } = await countingServer(() => Promise.reject(new Error('disk gone')));
+  t.teardown(() => app.close());
+  t.equal((await app.inject({ method: 'POST', url: '/thing' })).statusCode, 500);
 });
