@@ -1,5 +1,5 @@
 import t, { type Test } from 'tap';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -111,4 +111,49 @@ t.test('close flushes what is left, lets the file go and says it is closing', as
   await closed;
   t.same(counts, { opened: 1, flushes: 1, closed: 1 });
   t.equal(flush.flushed(), undefined);
+});
+
+t.test('the log is opened read-only by default, held while the load runs, and let go at close', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'rootline-wal-flush-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, 'tree.db-wal');
+  writeFileSync(file, 'frames');
+  const openHere = () => readdirSync('/proc/self/fd').filter((fd) => {
+    try {
+      return readlinkSync(`/proc/self/fd/${fd}`) === file;
+    } catch {
+      return false;
+    }
+  }).length;
+  const flush = new WalFlush(file);
+  flush.committed();
+  await flush.flushed();
+  t.equal(openHere(), 1, 'opened once, and kept for the next flush');
+  flush.committed();
+  await flush.flushed();
+  t.equal(openHere(), 1);
+  await flush.close();
+  t.equal(openHere(), 0, 'closed');
+});
+
+t.test('a log that cannot be opened (but is there) fails the wait, and is asked again next time', async (t) => {
+  const refused = Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
+  let opens = 0;
+  const flush = new WalFlush('/nowhere/tree.db-wal', async () => {
+    opens++;
+    if (opens === 1) throw refused;
+    return { fd: 2, datasync: async () => undefined, close: async () => undefined } as unknown as FileHandle;
+  });
+  flush.committed();
+  await t.rejects(flush.flushed()!, refused);
+  flush.committed();
+  await flush.flushed();
+  t.equal(opens, 2, 'asked again by the next flush, which then works');
+});
+
+t.test('when the second try on this thread fails too, the wait fails', async (t) => {
+  const broken = { fd: 2 ** 30, datasync: () => Promise.reject(new Error('EIO')), close: async () => undefined } as unknown as FileHandle;
+  const flush = new WalFlush('/nowhere/tree.db-wal', async () => broken);
+  flush.committed();
+  await t.rejects(flush.flushed()!, { code: 'EBADF' }, 'fdatasync of a bad descriptor');
 });

@@ -13,7 +13,9 @@ async function countingServer(flushed: () => Promise<void> | undefined = () => u
   let released = 0;
   const app = Fastify();
   app.decorateRequest('tree', null as never);
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
+    // As the tree's resolution does for an unknown tree: answered before any tree is attached.
+    if (request.url === '/no-tree') return void reply.code(404).send({ code: 'tree-not-found' });
     (request as unknown as { tree: unknown }).tree = {
       admitWrite: () => {
         asked.push(request.method);
@@ -77,4 +79,13 @@ t.test('a flush that fails fails the answer', async (t) => {
   const { app } = await countingServer(() => Promise.reject(new Error('disk gone')));
   t.teardown(() => app.close());
   t.equal((await app.inject({ method: 'POST', url: '/thing' })).statusCode, 500);
+});
+
+t.test('a write answered before its tree was found (an unknown tree) is answered as it is', async (t) => {
+  const { app, asked, flushesAsked } = await countingServer(() => Promise.resolve());
+  t.teardown(() => app.close());
+  const reply = await app.inject({ method: 'POST', url: '/no-tree' });
+  t.equal(reply.statusCode, 404);
+  t.same(reply.json(), { code: 'tree-not-found' });
+  t.same([asked, flushesAsked], [[], []], 'no tree to ask');
 });

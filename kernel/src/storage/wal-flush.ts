@@ -30,7 +30,8 @@ export class WalFlush {
   /** A commit was made without an fsync: a flush starts (or the next one will cover it). */
   committed(): void {
     this.made++;
-    this.flushed()?.catch(() => undefined);
+    // Whoever needs it awaits `flushed`, which gives the failure; this start only gets it going.
+    this.until(this.made).catch(() => undefined);
   }
 
   /** Settles once every commit made so far is on disk; undefined when all already are. */
@@ -76,6 +77,7 @@ export class WalFlush {
   private openLog(): Promise<FileHandle | undefined> {
     return this.openFile(this.file).catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') return undefined;
+      this.handle = undefined; // asked again by the next flush
       throw error;
     });
   }
