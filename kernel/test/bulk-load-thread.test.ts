@@ -1,5 +1,5 @@
 import t, { type Test } from 'tap';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -74,4 +74,22 @@ t.test('a thread that cannot open the database says so, and every build asked of
   await thread.stop();
   t.equal(failed, 1, 'its failure was reported once');
   await t.rejects(thread.buildIndex({ name: 'a', sql: 'CREATE INDEX a ON ledger (who)' }), 'refused once it has stopped');
+});
+
+t.test('a checkpoint asked for: made at once, the whole log copied while nothing writes; each ask answered in turn; at once once stopped', async (t) => {
+  const { file, db } = database(t);
+  db.pragma('wal_autocheckpoint = 0');
+  const insert = db.prepare('INSERT INTO ledger (who, year) VALUES (?, ?)');
+  db.transaction(() => {
+    for (let n = 0; n < 500; n++) insert.run(`${n}-${'x'.repeat(1000)}`, 1850);
+  })();
+  const before = statSync(file).size;
+  const thread = new BulkLoadThread(file, () => t.fail('the thread runs'));
+  const order: number[] = [];
+  await Promise.all([1, 2, 3].map((n) => thread.checkpointNow().then(() => order.push(n))));
+  t.same(order, [1, 2, 3], 'answered in the order asked');
+  t.ok(statSync(file).size > before + 500 * 1000, 'the rows are in the database file, not only in the log');
+  await thread.stop();
+  await thread.checkpointNow();
+  t.pass('a stopped thread does not keep anyone waiting');
 });

@@ -369,3 +369,28 @@ t.test('a write request during a bulk load is answered once its commit is flushe
   t.equal(tree.flushed(), undefined, 'its flush is over when the answer leaves');
   t.equal((tree.db.prepare("SELECT count(*) AS n FROM ledger WHERE id = 'id-1000000'").get() as { n: number }).n, 1);
 });
+
+t.test("between a bulk load's batches the log is checkpointed whole, at most every second, so it starts over instead of growing", async (t) => {
+  const clock = handClock();
+  const s = await buildTestServer(t, { builtIn: [ledgerPlugin()], plugins: ['@rootline/plugin-ledger'], clock });
+  const tree = s.server.kernel.trees.active();
+  const log = join(s.dataDir, 'trees', tree.id, 'tree.db-wal');
+  t.equal(tree.betweenBatches(), undefined, 'no bulk load: nothing to wait for');
+  tree.startBulkLoad();
+  const batch = (from: number) =>
+    tree.bulkTransact(() => {
+      for (let n = from; n < from + 200; n++) tree.prepare('INSERT INTO ledger (id, who, year, note) VALUES (?, ?, ?, ?)').run(`big-${n}`, 'who', 1850, `${n}${'x'.repeat(2000)}`);
+    });
+  for (let at = 0; at < 20; at++) {
+    batch(at * 200);
+    clock.advance(1000);
+    const waiting = tree.betweenBatches();
+    t.ok(waiting, `pause ${at}: a second has passed, it waits`);
+    await waiting;
+    t.equal(tree.betweenBatches(), undefined, 'and not again within the second');
+  }
+  t.ok(statSync(log).size < 3 * 1024 * 1024, `the log holds about one batch (${statSync(log).size} bytes), not twenty (over 8 MB)`);
+  await tree.finishBulkLoad();
+  t.equal(tree.betweenBatches(), undefined, 'the load over: nothing to wait for');
+  t.equal((tree.db.prepare("SELECT count(*) AS n FROM ledger WHERE id LIKE 'big-%'").get() as { n: number }).n, 4000, 'every row written');
+});

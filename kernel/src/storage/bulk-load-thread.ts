@@ -10,6 +10,7 @@ const EVERY_MS = 250;
  * file). Its own connection to the tree's database:
  * - runs `wal_checkpoint(PASSIVE)` every `EVERY_MS`. A passive checkpoint copies what no
  *   reader still needs and never waits for the writer, so the import's batches go on meanwhile;
+ * - checkpoints at once when asked (`{ checkpoint: true }`) and answers `{ checkpointed: true }`;
  * - builds an index set aside when asked (`{ build: { name, sql } }`): the index and its removal
  *   from `deferred_indexes` in one transaction (nothing if it is no longer listed), as
  *   `DeferredIndexes.build` does on the tree's own connection, and answers `{ built: name }` or
@@ -25,6 +26,11 @@ const checkpoint = () => { try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {
 const timer = setInterval(checkpoint, workerData.everyMs);
 const unlist = db.prepare(workerData.unlistSql);
 parentPort.on('message', (message) => {
+  if (message && message.checkpoint) {
+    checkpoint();
+    parentPort.postMessage({ checkpointed: true });
+    return;
+  }
   if (message && message.build) {
     const { name, sql } = message.build;
     try {
@@ -59,6 +65,8 @@ export class BulkLoadThread {
   private readonly exited: Promise<void>;
   private failure: Error | undefined;
   private waiting: { name: string; done: (error?: Error) => void } | undefined;
+  /** Who waits for the checkpoint asked of the thread (`checkpointNow`). */
+  private checkpointWaiters: (() => void)[] = [];
 
   /** `failed` runs if the thread cannot run (the writer then checkpoints and builds as usual again). */
   constructor(file: string, failed: () => void) {
@@ -68,10 +76,14 @@ export class BulkLoadThread {
     this.worker.unref();
     this.exited = new Promise((resolve) => this.worker.once('exit', () => resolve()));
     // The thread answers only the build asked of it, one at a time.
-    this.worker.on('message', (message: { built: string; error?: string }) => this.answer(message.error === undefined ? undefined : new Error(message.error)));
+    this.worker.on('message', (message: { built?: string; checkpointed?: true; error?: string }) => {
+      if (message.checkpointed) this.checkpointed();
+      else this.answer(message.error === undefined ? undefined : new Error(message.error));
+    });
     const end = (error: Error) => {
       this.failure ??= error;
       this.answer(error);
+      this.checkpointed(true);
     };
     this.worker.once('error', (error) => {
       end(error);
@@ -99,8 +111,29 @@ export class BulkLoadThread {
     const waiting = this.waiting;
     if (!waiting) return;
     this.waiting = undefined;
-    this.worker.unref();
+    if (this.checkpointWaiters.length === 0) this.worker.unref();
     waiting.done(error);
+  }
+
+  /**
+   * A checkpoint now, settled once the thread has made it (at once if the thread has stopped).
+   * Asked while the tree's connection writes nothing, it copies the whole log into the database.
+   */
+  checkpointNow(): Promise<void> {
+    if (this.failure) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.checkpointWaiters.push(resolve);
+      this.worker.ref();
+      this.worker.postMessage({ checkpoint: true });
+    });
+  }
+
+  /** Ends the wait for the oldest checkpoint asked (the thread answers in order), or, once it has stopped, every wait. */
+  private checkpointed(all = false): void {
+    const done = all ? this.checkpointWaiters.splice(0) : this.checkpointWaiters.splice(0, 1);
+    if (done.length === 0) return;
+    if (!this.waiting && this.checkpointWaiters.length === 0) this.worker.unref();
+    for (const resolve of done) resolve();
   }
 
   /** Ends the thread after one last checkpoint (and the build in progress, if any); holds the process open until it has. */

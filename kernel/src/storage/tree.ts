@@ -19,6 +19,8 @@ const BULK_QUIET_MS = 1000;
 const CHECKPOINT_PAGES = 1000;
 /** How long the requests' writes admitted during a bulk load may hold back the next index build. */
 const WRITES_FIRST_MS = 1000;
+/** How often, at most, a bulk load's pause waits for the whole write-ahead log to be checkpointed (`betweenBatches`). */
+const LOG_RESTART_MS = 1000;
 
 /**
  * One open tree: its SQLite database, its objects folder and its record log.
@@ -34,6 +36,7 @@ export class Tree {
   private blobStore: BlobStore | undefined;
   private bulkUntilMs = Number.NEGATIVE_INFINITY;
   private bulkLoadThread: BulkLoadThread | undefined;
+  private logRestartDueMs = Number.NEGATIVE_INFINITY;
   /** During a bulk load: the commits not flushed by SQLite, flushed off the event loop's thread. */
   private walFlush: WalFlush | undefined;
   /** Requests' writes and the indexes built on the bulk load's thread, taking turns. */
@@ -194,6 +197,21 @@ export class Tree {
       this.bulkLoadThread = thread;
     }
     return deferred;
+  }
+
+  /**
+   * For a bulk load's pause between two batches: at most every `LOG_RESTART_MS`, waits (with the
+   * event loop free) for the load's thread to checkpoint the write-ahead log while nothing is
+   * written, so the whole log is in the database and the next batch starts the log over. SQLite
+   * starts it over only at a write that begins after a complete checkpoint; the thread's own
+   * checkpoints never were, with batches following each other without a gap, so the log only
+   * grew (487 MB for a 23,000-person import). Undefined when there is nothing to wait for.
+   */
+  betweenBatches(): Promise<void> | undefined {
+    const thread = this.bulkLoadThread;
+    if (!thread || this.clock.now() < this.logRestartDueMs) return undefined;
+    this.logRestartDueMs = this.clock.now() + LOG_RESTART_MS;
+    return thread.checkpointNow();
   }
 
   /**

@@ -97,6 +97,7 @@ async function importFile(job: JobContext, run: { importKey: string; blob: strin
     },
     async between(done, total) {
       if (done !== undefined) job.progress(done, total, 'records');
+      await tree.betweenBatches();
       await job.checkpoint();
     },
   });
