@@ -77,7 +77,7 @@ t.test('a thread that cannot open the database says so, and every build asked of
 });
 
 t.test('a checkpoint asked for: made at once, the whole log copied while nothing writes; each ask answered in turn; at once once stopped', async (t) => {
-  const { file, db } = database(t);
+  const { file, db, list, exists } = database(t);
   db.pragma('wal_autocheckpoint = 0');
   const insert = db.prepare('INSERT INTO ledger (who, year) VALUES (?, ?)');
   db.transaction(() => {
@@ -89,7 +89,14 @@ t.test('a checkpoint asked for: made at once, the whole log copied while nothing
   await Promise.all([1, 2, 3].map((n) => thread.checkpointNow().then(() => order.push(n))));
   t.same(order, [1, 2, 3], 'answered in the order asked');
   t.ok(statSync(file).size > before + 500 * 1000, 'the rows are in the database file, not only in the log');
-  await thread.stop();
+  list('ledger_by_year', 'CREATE INDEX ledger_by_year ON ledger (year)');
+  await thread.buildIndex({ name: 'ledger_by_year', sql: 'CREATE INDEX ledger_by_year ON ledger (year)' });
+  t.ok(exists('ledger_by_year'), 'the thread goes on after a checkpoint (the ask is not taken for a stop)');
+  const stopping = thread.stop();
+  const late = [thread.checkpointNow(), thread.checkpointNow()];
+  await stopping;
+  await Promise.all(late);
+  t.pass('asks that came after the stop are let go when the thread ends, every one');
   await thread.checkpointNow();
   t.pass('a stopped thread does not keep anyone waiting');
 });
