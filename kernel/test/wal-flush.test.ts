@@ -35,6 +35,8 @@ function logFile(t: Test, options: { hold?: boolean; failFirst?: boolean; exists
       },
     }) as FileHandle;
   });
+  // Every test lets the log go (a handle left to the garbage collector is deprecated).
+  t.teardown(() => flush.close());
   const letGo = async () => {
     while (held.length === 0) await new Promise((resolve) => setImmediate(resolve));
     held.shift()!();
