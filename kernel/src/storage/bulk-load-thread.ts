@@ -75,7 +75,7 @@ export class BulkLoadThread {
     // Idle between builds, it holds nothing open: only a build or a stop someone awaits does.
     this.worker.unref();
     this.exited = new Promise((resolve) => this.worker.once('exit', () => resolve()));
-    // The thread answers only the build asked of it, one at a time.
+    // The thread answers the build asked of it (one at a time) and each checkpoint asked, in order.
     this.worker.on('message', (message: { built?: string; checkpointed?: true; error?: string }) => {
       if (message.checkpointed) this.checkpointed();
       else this.answer(message.error === undefined ? undefined : new Error(message.error));
