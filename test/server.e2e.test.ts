@@ -2,6 +2,7 @@ import t from 'tap';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { cleanup, ensureBundle, ownServer, rawRequest, startServer, type Api, type JsonResponse, type RunningServer } from './helpers/server-process.js';
+import { openChangeStream } from './helpers/change-stream.js';
 
 /**
  * The built server over a real socket. Every test starts a server of its own (a fresh data
@@ -116,37 +117,26 @@ t.test('idempotency-key rules', async (t) => {
 });
 
 t.test('the change stream receives note.created.v1 and tree.active_changed', async (t) => {
-  const { api } = await ownServer(t, bundle);
-  const controller = new AbortController();
-  t.teardown(() => controller.abort());
-  const stream = await api('/v1/events/stream', { signal: controller.signal });
+  const server = await ownServer(t, bundle);
+  const { api } = server;
+  const stream = await openChangeStream(server);
+  t.teardown(() => stream.close());
   t.equal(stream.status, 200);
-  t.match(stream.headers.get('content-type'), /^text\/event-stream/);
-  const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let text = '';
-  const waitFor = async (pattern: RegExp) => {
-    const deadline = Date.now() + 30_000;
-    while (!pattern.test(text) && Date.now() < deadline) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      text += value;
-    }
-    return pattern.test(text);
-  };
-  await waitFor(/: connected/);
+  t.match(stream.contentType, /^text\/event-stream/);
+  await stream.waitFor(/: connected/);
   const note = await (await api('/v1/notes', { method: 'POST', body: JSON.stringify({ target: 'stream', text: 'seen live' }) })).json();
-  t.ok(await waitFor(/event: note\.created\.v1\nid: \d+\ndata: .*\n\n/), 'note.created.v1 arrives');
-  const data = JSON.parse(/event: note\.created\.v1\nid: \d+\ndata: (.*)\n/.exec(text)![1]);
+  t.ok(await stream.waitFor(/event: note\.created\.v1\nid: \d+\ndata: .*\n\n/), 'note.created.v1 arrives');
+  const data = JSON.parse(/event: note\.created\.v1\nid: \d+\ndata: (.*)\n/.exec(stream.text)![1]);
   t.equal(data.entity_id, note.id);
   t.equal(data.entity_type, 'note');
   const other = await createTree(api, 'Switch target');
   const previous = data.tree_id;
   await api('/v1/trees/active', { method: 'PUT', body: JSON.stringify({ tree_id: other }) });
-  t.ok(await waitFor(/event: tree\.active_changed\ndata: .*\n\n/), 'tree.active_changed arrives');
-  const switched = JSON.parse(/event: tree\.active_changed\ndata: (.*)\n/.exec(text)![1]);
+  t.ok(await stream.waitFor(/event: tree\.active_changed\ndata: .*\n\n/), 'tree.active_changed arrives');
+  const switched = JSON.parse(/event: tree\.active_changed\ndata: (.*)\n/.exec(stream.text)![1]);
   t.same(switched, { tree_id: other, previous_tree_id: previous });
   await api('/v1/notes', { method: 'POST', body: JSON.stringify({ target: 'stream', text: 'in the new tree' }) });
-  t.ok(await waitFor(new RegExp(`"tree_id":"${other}","seq"`)), 'the active mount follows the new tree');
+  t.ok(await stream.waitFor(new RegExp(`"tree_id":"${other}","seq"`)), 'the active mount follows the new tree');
 });
 
 t.test('OpenAPI lists every route on both mounts with x-service-tier: preview', async (t) => {
