@@ -22,6 +22,8 @@ t.test('anything else passes through untouched', async (t) => {
   t.equal(withReadableMap('plain();\n'), 'plain();\n', 'no map');
   const external = 'x;\n//# sourceMappingURL=a.js.map\n';
   t.equal(withReadableMap(external), external, 'a map in another file');
+  const notLast = `x;\n${inline({ version: 3, sources: ['a.ts'], sourcesContent: [null], mappings: 'AAAA' })}\nmore();\n`;
+  t.equal(withReadableMap(notLast), notLast, 'a map that is not the last line');
 });
 
 t.test('the load hook fixes TypeScript modules only', async (t) => {
