@@ -15,4 +15,9 @@ t.test('a NAME keeps the name as written, the surname found in it (case aside) p
   t.equal(payload({ as_written: 'Old Tom', given: 'Tom' }), 'Old Tom', 'no surname: no slashes');
   t.equal(payload({}), undefined, 'no name at all: no NAME');
   t.same(nameStructure({ ...NAME, as_written: 'Dr. John Smith', prefix: 'Dr.', given: 'John', surname: 'Smith' })?.children.map((part) => `${part.tag} ${part.value}`), ['NPFX Dr.', 'GIVN John', 'SURN Smith'], 'each piece on its own line');
+  t.same(
+    nameStructure({ ...NAME, as_written: 'Dr. John "Jack" van der Berg Jr.', prefix: 'Dr.', given: 'John', nickname: 'Jack', surname_prefix: 'van der', surname: 'Berg', suffix: 'Jr.' })?.children.map((part) => `${part.tag} ${part.value}`),
+    ['NPFX Dr.', 'GIVN John', 'NICK Jack', 'SPFX van der', 'SURN Berg', 'NSFX Jr.'],
+    'all six pieces, in GEDCOM\'s order',
+  );
 });
