@@ -10,17 +10,18 @@ import { fixture, human, importServer, finished, upload } from './helpers.js';
 
 const file = (...lines: string[]) => ['0 HEAD', '1 GEDC', '2 VERS 7.0', ...lines, '0 TRLR', ''].join('\n');
 
-async function imported(t: Test, text: string) {
+/** Imports through the route, the job followed to its end (it must succeed), and reads its loss report. */
+async function imported(t: Test, bytes: string | Buffer) {
   const s = await importServer(t);
-  const started = await upload(s, text);
+  const started = await upload(s, bytes);
   t.equal(started.statusCode, 202, started.body);
   const job = await finished(s, started.json().job_id);
   t.equal(job.state, 'succeeded', JSON.stringify(job.error));
   const tree = s.server.kernel.trees.active();
   const cradle = s.server.kernel.servicesFor(tree, human);
-  const report = (await s.request('GET', `/v1/gedcom/loss-reports?report_id=${job.result.report_id}`)).json();
-  const lost = (report.items as { path: string; reason: string }[]).map((item) => `${item.path} ${item.reason}`);
-  return { s, tree, cradle, lost };
+  const items = (await s.request('GET', '/v1/gedcom/loss-reports', { query: { report_id: job.result.report_id } })).json().items as { path: string; reason: string }[];
+  const lost = items.map((item) => `${item.path} ${item.reason}`);
+  return { tree, cradle, job, items, lost };
 }
 
 t.test('a shared note under a fact is the claim\'s note, not a loss', async (t) => {
@@ -60,23 +61,13 @@ t.test('a file whose trailer is followed by a DOS end-of-file mark is whole', as
   t.ok(endsWithTrailer(Buffer.from('0 HEAD\r\n0 TRLR\r\n\x1a')));
   t.ok(endsWithTrailer(Buffer.from('0 TRLR\x1a')));
   t.notOk(endsWithTrailer(Buffer.from('0 TRLR\r\n1 NOTE\x1a')), 'the mark is not a trailer');
-  const bytes = Buffer.concat([fixture('smith.ged'), Buffer.from([0x1a])]);
-  const s = await importServer(t);
-  const started = await upload(s, bytes);
-  t.equal(started.statusCode, 202, started.body);
-  t.equal((await finished(s, started.json().job_id)).state, 'succeeded');
+  await imported(t, Buffer.concat([fixture('smith.ged'), Buffer.from([0x1a])]));
 });
 
 t.test('a byte invalid in the file\'s encoding is a warning counted once, however many passes read it', async (t) => {
   const text = ['0 HEAD', '1 GEDC', '2 VERS 5.5.1', '2 FORM LINEAGE-LINKED', '1 CHAR UTF-8', '0 @I1@ INDI', '1 NAME Ann /C\u0000ole/', '0 @I2@ INDI', '1 NAME Bea /C\u0000ole/', '0 TRLR', ''].join('\n');
   // Two bytes that are not UTF-8 (0xFF) where the NULs stand, one on line 7 and one on line 9.
-  const bytes = Buffer.from(text.replaceAll('\u0000', '\u00ff'), 'latin1');
-  const s = await importServer(t);
-  const started = await upload(s, bytes);
-  t.equal(started.statusCode, 202, started.body);
-  const job = await finished(s, started.json().job_id);
-  t.equal(job.state, 'succeeded', 'read tolerantly, not refused');
-  t.same(job.result.warnings, [{ code: 'invalid-byte', count: 2, line: 7 }]);
-  const report = (await s.request('GET', '/v1/gedcom/loss-reports', { query: { report_id: job.result.report_id } })).json();
-  t.match(report.items.find((item: { path: string }) => item.path === '(reader) invalid-byte'), { count: 2, reason: 'read tolerantly', examples: [7] });
+  const { job, items } = await imported(t, Buffer.from(text.replaceAll('\u0000', '\u00ff'), 'latin1'));
+  t.same(job.result.warnings, [{ code: 'invalid-byte', count: 2, line: 7 }], 'read tolerantly, not refused: one warning, counted twice');
+  t.match(items.find((item) => item.path === '(reader) invalid-byte'), { count: 2, reason: 'read tolerantly', examples: [7] });
 });
