@@ -60,7 +60,8 @@ function slot(ahnentafel: number, person: PedigreePerson): PedigreeSlot {
 function place(n: number, edges: AncestorEdge[], people: Map<string, PedigreePerson>): Placed[] {
   const active = edges.filter((edge) => people.has(edge.parent));
   const birth = active.filter((edge) => edge.pedigree === 'birth');
-  const chosen = birth.length > 0 ? birth : active.filter((edge) => edge.pedigree === 'adopted');
+  // The store reads birth and adoptive edges only (foster, step and unknown are never charted).
+  const chosen = birth.length > 0 ? birth : active;
   const adopted = birth.length === 0;
   const father = 2 * n;
   const mother = father + 1;

@@ -93,6 +93,22 @@ t.test('sides follow sex; unknown sex takes the free slot; adoptive parents only
   t.same(await chart(s, mount, p.adopted), [[1, 'Adopted'], [2, 'Pat']], 'a birth parent known: only birth parents');
 });
 
+t.test('foster, step and unknown parents are never charted, even in a slot left free', async (t) => {
+  const { s, mounts } = await boot(t);
+  const mount = mounts[1];
+  const p = await people(s, mount, {
+    ward: { given: 'Ward' }, amum: { given: 'Adoptive Mum', sex: 'F' }, foster: { given: 'Foster Dad', sex: 'M' },
+    step: { given: 'Step Dad', sex: 'M' }, unsure: { given: 'Unsure', sex: 'M' }, orphan: { given: 'Orphan' },
+  });
+  await parentOf(s, mount, p.foster, p.ward, { pedigree: 'foster' });
+  await parentOf(s, mount, p.step, p.ward, { pedigree: 'step' });
+  await parentOf(s, mount, p.amum, p.ward, { pedigree: 'adopted' });
+  t.same(await chart(s, mount, p.ward), [[1, 'Ward'], [3, 'Adoptive Mum']], 'the father slot stays empty: no birth or adoptive father');
+  await parentOf(s, mount, p.foster, p.orphan, { pedigree: 'foster' });
+  await parentOf(s, mount, p.unsure, p.orphan, { pedigree: 'unknown' });
+  t.same(await chart(s, mount, p.orphan), [[1, 'Orphan']], 'only foster and unknown parents: the person alone');
+});
+
 t.test('pedigree collapse: cousins who married put one ancestor in two slots, walked once', async (t) => {
   const { s, mounts } = await boot(t);
   for (const mount of mounts) {
