@@ -23,7 +23,8 @@ export async function listMutants(root, target) {
 
 /**
  * The TypeScript files a target's pattern names (mutationTarget makes only `<folder>/**\/*.ts`
- * or one file), declaration files left out, sorted.
+ * or one file), declaration files and generated files (`*.generated.ts`, see targets.mjs) left out,
+ * sorted.
  */
 export function sourceFiles(root, pattern) {
   if (!pattern.endsWith('/**/*.ts')) return [pattern];
@@ -32,7 +33,7 @@ export function sourceFiles(root, pattern) {
     for (const name of readdirSync(resolve(root, folder)).sort()) {
       const path = join(folder, name);
       if (statSync(resolve(root, path)).isDirectory()) walk(path);
-      else if (name.endsWith('.ts') && !name.endsWith('.d.ts')) found.push(path);
+      else if (name.endsWith('.ts') && !name.endsWith('.d.ts') && !name.endsWith('.generated.ts')) found.push(path);
     }
   };
   walk(pattern.slice(0, -'/**/*.ts'.length));

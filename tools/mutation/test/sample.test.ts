@@ -7,7 +7,7 @@ import { unsampledIgnorer, within } from '../src/ignore-unsampled.mjs';
 type Place = { start: { line: number; column: number }; end: { line: number; column: number } };
 const place = (startLine: number, startColumn: number, endLine: number, endColumn: number): Place => ({ start: { line: startLine, column: startColumn }, end: { line: endLine, column: endColumn } });
 
-/** A package folder with two sources, a declaration file and a nested folder. */
+/** A package folder with two sources, a declaration file, a generated file and a nested folder. */
 function fixture(t: Test): string {
   return t.testdir({
     pkg: {
@@ -15,12 +15,13 @@ function fixture(t: Test): string {
         'a.ts': "export const limit = (n: number) => (n > 10 ? 'big' : 'small');\n",
         nested: { 'b.ts': "export function twice(x: number) {\n  return x * 2;\n}\nexport const docs = { description: 'prose', minimum: 1 };\n" },
         'types.d.ts': 'export type X = number;\n',
+        'rules.generated.ts': "export const RULES = { INDI: ['NAME', 'SEX'] };\n",
       },
     },
   });
 }
 
-t.test('the sources of a target: every .ts under the folder, sorted, no declaration files; one file as it is', async (t) => {
+t.test('the sources of a target: every .ts under the folder, sorted, no declaration or generated files; one file as it is', async (t) => {
   const root = fixture(t);
   t.same(sourceFiles(root, 'pkg/src/**/*.ts'), ['pkg/src/a.ts', 'pkg/src/nested/b.ts']);
   t.same(sourceFiles(root, 'pkg/src/a.ts'), ['pkg/src/a.ts']);
@@ -28,7 +29,7 @@ t.test('the sources of a target: every .ts under the folder, sorted, no declarat
 
 t.test('the mutants are the instrumenter\'s, without the API description\'s prose, places counted from 0', async (t) => {
   const root = fixture(t);
-  const mutants = await listMutants(root, { mutate: ['pkg/src/**/*.ts', '!**/*.d.ts'] });
+  const mutants = await listMutants(root, { mutate: ['pkg/src/**/*.ts', '!**/*.d.ts', '!**/*.generated.ts'] });
   t.ok(mutants.length > 5, `${mutants.length} mutants`);
   t.same(new Set(mutants.map((m: { file: string }) => m.file)), new Set(['pkg/src/a.ts', 'pkg/src/nested/b.ts']));
   const line3 = mutants.filter((m: { file: string; location: Place }) => m.file === 'pkg/src/nested/b.ts' && m.location.start.line === 3);
