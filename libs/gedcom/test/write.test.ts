@@ -97,6 +97,11 @@ t.test('5.5.1 CONC never cuts next to a space when a cut elsewhere fits, nor ins
   t.same(emoji, ['0 @N1@ NOTE abcdef', '1 CONC \u{1F600}xyz']);
   const at = await body([n('NOTE', 'abcdef@xyz', [], { xref: 'N1' })], options);
   t.same(at, ['0 @N1@ NOTE abcdef', '1 CONC @@xyz']);
+  const fills = await body([n('NOTE', 'abcde@', [], { xref: 'N1' })], options);
+  t.same(fills, ['0 @N1@ NOTE abcde@@'], 'an escaped text that fills the line exactly: no empty CONC after it');
+  // '1 CONC ' + piece + '\n' <= 20: 12 units of room in a CONC line
+  const fillsConc = await body([n('NOTE', `abcdef@${'x'.repeat(10)}`, [], { xref: 'N1' })], options);
+  t.same(fillsConc, ['0 @N1@ NOTE abcdef', `1 CONC @@${'x'.repeat(10)}`], 'a CONC piece that fills its line exactly is the last');
   const spaces = await body([n('NOTE', 'a         b', [], { xref: 'N1' })], options);
   t.same(spaces, ['0 @N1@ NOTE a      ', '1 CONC    b'], 'a run of spaces longer than the room is cut where it must be');
 });
