@@ -47,6 +47,8 @@ const rows: [string, '7.0' | '5.5.1', string, string[], string[]][] = [
   ['enumerations: 5.5.1 PEDI lower case', '5.5.1', '0 @F@ FAM\n0 @I@ INDI\n1 FAMC @F@\n2 PEDI birth\n', [], []],
   ['enumerations: 5.5.1 SEX has no X', '5.5.1', '0 @I@ INDI\n1 SEX X\n', ['bad-enum@11'], []],
   ['enumeration lists: RESN', '7.0', '0 @I@ INDI\n1 RESN CONFIDENTIAL, LOCKED\n1 NAME A\n2 TYPE NICK\n', ['bad-enum@7'], []],
+  ['enumeration lists: no space after the comma, or two', '7.0', '0 @I@ INDI\n1 RESN CONFIDENTIAL,LOCKED\n0 @J@ INDI\n1 RESN PRIVACY ,  LOCKED\n', [], []],
+  ['5.5.1 ages: months alone, months and weeks, the words', '5.5.1', '0 @I@ INDI\n1 DEAT Y\n2 AGE 10m\n1 BURI\n2 AGE 11m2w\n2 PLAC X\n1 CHR\n2 AGE infant\n2 PLAC Y\n', [], []],
   ['Y|<NULL>: only Y', '7.0', '0 @I@ INDI\n1 DEAT Y\n1 BIRT yes\n', ['bad-payload@6'], []],
   ['a payload where none belongs', '7.0', '0 @I@ INDI\n1 CHAN now\n2 DATE 1 JAN 2000\n', ['unexpected-payload@5'], []],
   ['a missing required payload', '7.0', '0 @I@ INDI\n1 SEX\n2 _X y\n', ['missing-payload@5'], ['undocumented-extension@6']],
@@ -168,4 +170,19 @@ t.test('validateRecords over node trees, sync or async, with or without HEAD amo
   t.same(codes(late.errors), ['required-missing@1', 'dangling-pointer@5'], 'a HEAD among the records is checked as HEAD');
   t.same(codes(late.warnings), ['x@1']);
   t.equal(late.counts.other, 0);
+});
+
+t.test('a validator message repeating a reader issue (same line, same code) is said once, error or warning', async (t) => {
+  const { ReportCollector } = await import('../src/validate/report.js');
+  const out = new ReportCollector(100);
+  out.addReaderIssue({ severity: 'warning', line: 4, code: 'bad-line', message: 'read tolerantly' });
+  out.addReaderIssue({ severity: 'error', line: 6, code: 'dangling-pointer', message: 'no @F9@' });
+  out.warning(4, 'bad-line', 'again');
+  out.error(6, 'dangling-pointer', 'again');
+  out.warning(5, 'bad-line', 'another line');
+  out.error(4, 'cardinality', 'another code');
+  const report = out.report('7.0');
+  t.same(report.warnings.map((m) => `${m.code}@${m.line} ${m.message}`), ['bad-line@4 read tolerantly', 'bad-line@5 another line']);
+  t.same(report.errors.map((m) => `${m.code}@${m.line} ${m.message}`), ['cardinality@4 another code', 'dangling-pointer@6 no @F9@']);
+  t.same(report.totals, { errors: 2, warnings: 2 });
 });

@@ -53,3 +53,16 @@ t.test('streamGedzip refuses a path escaping the archive before writing its byte
   };
   await t.rejects(run(), /GEDZIP cannot hold a file at "\.\.\/up\.jpg"/);
 });
+
+t.test('streamGedzip stops at the 65,535 files a zip without ZIP64 holds, with the text and 65,534 media', async (t) => {
+  const media = function* (count: number) {
+    for (let i = 0; i < count; i++) yield { path: `media/${i}.jpg`, content: [] as Uint8Array[] };
+  };
+  const entries = async (count: number) => {
+    let bytesOut = 0;
+    for await (const chunk of streamGedzip([bytes('0 TRLR\n')], media(count))) bytesOut += chunk.length;
+    return bytesOut;
+  };
+  t.ok((await entries(65_534)) > 0, 'the text and 65,534 media files: 65,535 entries fit');
+  await t.rejects(entries(65_535), /a GEDZIP without ZIP64 holds at most 65535 files/, 'one more is refused');
+});
