@@ -4,6 +4,7 @@
  */
 import t from 'tap';
 import { validateGedcom, validateRecords, type GedcomNode, type ValidationReport } from '../src/index.js';
+import { ReportCollector } from '../src/validate/report.js';
 
 const HEAD7 = '0 HEAD\n1 GEDC\n2 VERS 7.0\n';
 const HEAD5 = '0 HEAD\n1 GEDC\n2 VERS 5.5.1\n2 FORM LINEAGE-LINKED\n1 SOUR T\n1 SUBM @U@\n1 CHAR UTF-8\n0 @U@ SUBM\n1 NAME U\n';
@@ -173,7 +174,6 @@ t.test('validateRecords over node trees, sync or async, with or without HEAD amo
 });
 
 t.test('a validator message repeating a reader issue (same line, same code) is said once, error or warning', async (t) => {
-  const { ReportCollector } = await import('../src/validate/report.js');
   const out = new ReportCollector(100);
   out.addReaderIssue({ severity: 'warning', line: 4, code: 'bad-line', message: 'read tolerantly' });
   out.addReaderIssue({ severity: 'error', line: 6, code: 'dangling-pointer', message: 'no @F9@' });

@@ -9,6 +9,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { Instrumenter } from '@stryker-mutator/instrumenter';
 import { apiDocsIgnorer } from './ignore-api-docs.mjs';
+import { NOT_MUTATED } from './targets.mjs';
 
 const QUIET = { isDebugEnabled: () => false, debug() {}, info() {}, warn() {}, error() {}, isTraceEnabled: () => false, trace() {}, isInfoEnabled: () => false };
 
@@ -23,7 +24,7 @@ export async function listMutants(root, target) {
 
 /**
  * The TypeScript files a target's pattern names (mutationTarget makes only `<folder>/**\/*.ts`
- * or one file), declaration files and generated files (`*.generated.ts`, see targets.mjs) left out,
+ * or one file), those never mutated (`NOT_MUTATED`: declaration and generated files) left out,
  * sorted.
  */
 export function sourceFiles(root, pattern) {
@@ -33,7 +34,7 @@ export function sourceFiles(root, pattern) {
     for (const name of readdirSync(resolve(root, folder)).sort()) {
       const path = join(folder, name);
       if (statSync(resolve(root, path)).isDirectory()) walk(path);
-      else if (name.endsWith('.ts') && !name.endsWith('.d.ts') && !name.endsWith('.generated.ts')) found.push(path);
+      else if (name.endsWith('.ts') && !NOT_MUTATED.some((suffix) => name.endsWith(suffix))) found.push(path);
     }
   };
   walk(pattern.slice(0, -'/**/*.ts'.length));

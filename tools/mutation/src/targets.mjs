@@ -7,6 +7,14 @@ import { join, relative, resolve, sep } from 'node:path';
 
 const GROUPS = ['plugins', 'libs', 'tools'];
 
+/**
+ * Sources never mutated: declaration files, and generated files (the GEDCOM 7 rules, from the
+ * specification's tables), which are data guarded by a test that compares them byte for byte
+ * with their generator's output; that test cannot pass while the file is changed in place, so
+ * a generated file is neither mutated nor marked `// @ts-nocheck`.
+ */
+export const NOT_MUTATED = ['.d.ts', '.generated.ts'];
+
 /** Every workspace package folder, repository-relative: kernel, plugins/notes, libs/x, tools/y. */
 export function packageFolders(root) {
   const folders = ['kernel'];
@@ -45,10 +53,7 @@ export function mutationTarget(root, wanted = 'kernel') {
   return {
     folder,
     slug: (scope ? cleaned : folder).replace(/[/.]+/g, '-'),
-    // A generated file (the GEDCOM 7 rules, from the specification's tables) is data, guarded by a
-    // test that compares it byte for byte with its generator's output; that test cannot pass while
-    // the file is changed in place, so the file is neither mutated nor marked `// @ts-nocheck`.
-    mutate: [scope ?? `${folder}/src/**/*.ts`, '!**/*.d.ts', '!**/*.generated.ts'],
+    mutate: [scope ?? `${folder}/src/**/*.ts`, ...NOT_MUTATED.map((suffix) => `!**/*${suffix}`)],
     typeChecksOff: (scope ?? `${folder}/src/**/*.ts`).replace(/\/\*\*\/\*\.ts$/, '/**/!(*.generated).ts'),
     testFiles: [`${folder}/test/**/*.test.ts`],
   };
