@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { ensureBundle, ownServer } from './helpers/server-process.js';
+import { createAgent, ensureBundle, ownServer } from './helpers/server-process.js';
 
 /**
  * Issue 13 end to end, over a real socket with the default build: a genealogist's tree
@@ -73,7 +73,7 @@ t.test('back up a real tree, list it, restore it as a new tree that reads the sa
     t.same(Buffer.from(await copy.arrayBuffer()), Buffer.from(await original.arrayBuffer()), `scan ${address.slice(0, 8)} by its address`);
   }
   t.same(readdirSync(join(server.dataDir, 'trees')).sort(), [queued.tree_id, restored.tree_id].sort(), 'no staging folder left');
-  const agent = server.cli('agent', 'create', '--label', 'e2e').split(/\s+/).find((word) => word.startsWith('rla_'))!;
+  const agent = createAgent(server, 'e2e');
   t.equal((await api('/v1/restore', { method: 'POST', token: agent, body: JSON.stringify({ backup_root: root, tree_id: queued.tree_id, backup_id: job.result.backup_id }) })).status, 403, 'an agent may not restore');
   t.equal((await api('/v1/backup/status', { token: agent })).status, 200, 'but may read the status');
 });

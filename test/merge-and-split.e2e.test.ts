@@ -1,5 +1,5 @@
 import t from 'tap';
-import { ensureBundle, startServer, cleanup, apiOf } from './helpers/server-process.js';
+import { apiOf, cleanup, createAgent, ensureBundle, startServer } from './helpers/server-process.js';
 
 /**
  * Issue 11 end to end, over a real socket with the default build: the same man recorded twice
@@ -15,7 +15,7 @@ t.test('a merge then its split restores the tree exactly', async (t) => {
     cleanup(server);
   });
   const api = apiOf(server);
-  const agentToken = server.cli('agent', 'create', '--label', 'e2e').split(/\s+/).find((word) => word.startsWith('rla_'))!;
+  const agentToken = createAgent(server, 'e2e');
   const post = async (path: string, body: unknown, status = 201) => {
     const reply = await api(path, { method: 'POST', body: JSON.stringify(body) });
     const json = await reply.json();

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { ensureBundle, ownServer, type Api } from './helpers/server-process.js';
+import { type Api, createAgent, ensureBundle, ownServer } from './helpers/server-process.js';
 
 /**
  * The research desk over a real socket, against the built server with every plugin of the
@@ -24,7 +24,7 @@ const ids = (section: { items: { id: string }[] }) => section.items.map((item) =
 
 t.test('question -> plan -> session -> log and negative evidence -> claims -> conflict -> proof argument -> resolution -> question closed -> settled', async (t) => {
   const server = await ownServer(t, ensureBundle());
-  const agentToken = server.cli('agent', 'create', '--label', 'Research assistant');
+  const agentToken = createAgent(server, 'Research assistant');
   const human = caller(server.api, undefined);
   const agent = caller(server.api, agentToken, { 'x-proposer-model': 'example-model-7' });
   const state = (since?: string, prefix = '/v1') => agent('GET', `${prefix}/project/state${since === undefined ? '' : `?since=${encodeURIComponent(since)}`}`);
@@ -126,7 +126,7 @@ t.test('question -> plan -> session -> log and negative evidence -> claims -> co
 
 t.test('since over a real socket under concurrent writes: every entry seen exactly once', async (t) => {
   const server = await ownServer(t, ensureBundle());
-  const agentToken = server.cli('agent', 'create', '--label', 'Research assistant');
+  const agentToken = createAgent(server, 'Research assistant');
   const agent = caller(server.api, agentToken);
   const question = (await agent('POST', '/v1/research/questions', { text: 'Where was William in 1861?' })).id;
   const written: string[] = [];
@@ -146,7 +146,7 @@ t.test('since over a real socket under concurrent writes: every entry seen exact
 
 t.test('a redacted claim in a conflict: the agent reads the marker in the digest and in settled, the human the value', async (t) => {
   const server = await ownServer(t, ensureBundle());
-  const agentToken = server.cli('agent', 'create', '--label', 'Research assistant');
+  const agentToken = createAgent(server, 'Research assistant');
   const human = caller(server.api, undefined);
   const agent = caller(server.api, agentToken);
   const william = (await human('POST', '/v1/personas', { given: 'William', surname: 'Smyth' })).id;

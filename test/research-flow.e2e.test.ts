@@ -1,5 +1,5 @@
 import t from 'tap';
-import { ensureBundle, startServer, cleanup } from './helpers/server-process.js';
+import { cleanup, createAgent, ensureBundle, startServer } from './helpers/server-process.js';
 import { openChangeStream } from './helpers/change-stream.js';
 
 /**
@@ -13,7 +13,7 @@ t.test('from a scanned register to confirmed claims', async (t) => {
     await server.stop();
     cleanup(server);
   });
-  const agentToken = server.cli('agent', 'create', '--label', 'Research assistant');
+  const agentToken = createAgent(server, 'Research assistant');
   const call = async (method: string, path: string, options: { body?: unknown; bytes?: Buffer; token?: string; headers?: Record<string, string> } = {}) => {
     const headers: Record<string, string> = { authorization: `Bearer ${options.token ?? server.token}`, ...options.headers };
     let body: Buffer | string | undefined;

@@ -60,6 +60,17 @@ export async function startServer(bundle: string, options: { dataDir?: string; e
   };
 }
 
+/**
+ * `rootline agent create` run against the server's data folder; its token, checked for its
+ * form: a CLI that printed anything else fails here, naming what it printed, not later as
+ * an unexplained 401.
+ */
+export function createAgent(server: RunningServer, label: string): string {
+  const printed = server.cli('agent', 'create', '--label', label);
+  if (!/^rla_[A-Za-z0-9_-]{43}$/.test(printed)) throw new Error(`rootline agent create printed ${JSON.stringify(printed)}, not one agent token`);
+  return printed;
+}
+
 export function cleanup(server: RunningServer) {
   rmSync(server.dataDir, { recursive: true, force: true });
 }
