@@ -59,12 +59,12 @@ addNames('HEBREW', 'SVN', 'SIVAN');
 addNames('HEBREW', 'TMZ', 'TAMMUZ', 'TAMUZ');
 addNames('HEBREW', 'AAV', 'AV');
 addNames('HEBREW', 'ELL', 'ELUL');
-for (const [code, name] of [
+for (const [code, ...names] of [
   ['VEND', 'VENDEMIAIRE'], ['BRUM', 'BRUMAIRE'], ['FRIM', 'FRIMAIRE'], ['NIVO', 'NIVOSE'], ['PLUV', 'PLUVIOSE'],
   ['VENT', 'VENTOSE'], ['GERM', 'GERMINAL'], ['FLOR', 'FLOREAL'], ['PRAI', 'PRAIRIAL'], ['MESS', 'MESSIDOR'],
   ['THER', 'THERMIDOR'], ['FRUC', 'FRUCTIDOR'], ['COMP', 'COMPLEMENTAIRE', 'SANSCULOTTIDE'],
 ]) {
-  addNames('FRENCH_R', code, name);
+  addNames('FRENCH_R', code, ...names);
 }
 
 /** Upper case, accents stripped, trailing dot dropped: the key every lookup uses. */

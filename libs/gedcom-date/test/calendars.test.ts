@@ -74,6 +74,15 @@ t.test('month lengths and leap rules', async (t) => {
   t.equal(monthsOf('HEBREW').join(' '), 'TSH CSH KSL TVT SHV ADR ADS NSN IYR SVN TMZ AAV ELL');
 });
 
+t.test('every Hebrew year has one of the six lengths the postponements allow', async (t) => {
+  const lengths = new Map<number, number>();
+  for (let year = 1; year <= 6000; year++) {
+    const length = hebrewYearLength(year);
+    lengths.set(length, (lengths.get(length) ?? 0) + 1);
+  }
+  t.same([...lengths.keys()].sort(), [353, 354, 355, 383, 384, 385]);
+});
+
 t.test('parsed dates carry the converted days', async (t) => {
   const julian = parseGedcomDate('JULIAN 4 OCT 1582');
   const gregorian = parseGedcomDate('14 OCT 1582');

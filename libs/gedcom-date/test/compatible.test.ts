@@ -61,6 +61,8 @@ t.test('reasons say why', async (t) => {
   t.match(check('1850', '1855').reason, /"1850" and "1855" are 4(\.\d+)? years apart, beyond the slack/);
   t.match(check('(no idea)', '1850').reason, /"\(no idea\)" is not a date: nothing to compare/);
   t.match(check('_ROMAN 753', '1850').reason, /cannot be converted/);
+  const half = check('BET 1850 AND _ROMAN 753', '1900');
+  t.same(half, { compatible: true, distanceYears: null, reason: '"BET GREGORIAN 1850 AND _ROMAN 753" cannot be converted to days: nothing to compare' }, 'one bound that cannot be converted is enough');
 });
 
 t.test('options widen or narrow the slack', async (t) => {
@@ -69,5 +71,8 @@ t.test('options widen or narrow the slack', async (t) => {
   t.equal(check('12 MAR 1850', '13 MAR 1850', { slackDays: 1 }).compatible, true);
   t.equal(check('4 OCT 1582', 'JULIAN 4 OCT 1582', { slackDays: 11 }).compatible, true, 'slackDays forgives a calendar mix-up');
   t.equal(check('BEF 1850', '1851', { boundSlackYears: 1 }).compatible, true);
+  t.equal(check('BEF 1850', '15 JAN 1851', { slackDays: 10 }).compatible, true, 'a bound takes the days of slack too: 15 days, 10 on each side');
+  t.equal(check('BEF 1850', '25 JAN 1851', { slackDays: 10 }).compatible, false, '25 days are beyond them');
+  t.equal(check('BEF 1850', '15 JAN 1852', { boundSlackYears: 1, slackDays: 10 }).compatible, true, 'years and days of slack on a bound add up');
   t.equal(check('FROM 1850 TO 1860', '1862', { boundSlackYears: 5 }).compatible, false, 'a period is not a loose bound');
 });

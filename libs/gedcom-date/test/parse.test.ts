@@ -115,12 +115,52 @@ t.test('tolerant spellings', async (t) => {
   }
 });
 
+t.test('every spelling of every month names its month', async (t) => {
+  const names: Record<string, Record<string, string[]>> = {
+    GREGORIAN: {
+      JAN: ['JAN', 'January'], FEB: ['FEB', 'February'], MAR: ['MAR', 'March'], APR: ['APR', 'April'], MAY: ['MAY'],
+      JUN: ['JUN', 'June'], JUL: ['JUL', 'July'], AUG: ['AUG', 'August'], SEP: ['SEP', 'Sept', 'September'],
+      OCT: ['OCT', 'October'], NOV: ['NOV', 'November'], DEC: ['DEC', 'December'],
+    },
+    HEBREW: {
+      TSH: ['TSH', 'Tishrei', 'Tishri'], CSH: ['CSH', 'Cheshvan', 'Heshvan', 'Marcheshvan', 'Marheshvan'], KSL: ['KSL', 'Kislev'],
+      TVT: ['TVT', 'Tevet', 'Teveth'], SHV: ['SHV', 'Shevat', 'Shvat'], ADR: ['ADR'], ADS: ['ADS'], NSN: ['NSN', 'Nisan'],
+      IYR: ['IYR', 'Iyar', 'Iyyar'], SVN: ['SVN', 'Sivan'], TMZ: ['TMZ', 'Tammuz', 'Tamuz'], AAV: ['AAV', 'Av'], ELL: ['ELL', 'Elul'],
+    },
+    FRENCH_R: {
+      VEND: ['VEND', 'Vendémiaire'], BRUM: ['BRUM', 'Brumaire'], FRIM: ['FRIM', 'Frimaire'], NIVO: ['NIVO', 'Nivôse'],
+      PLUV: ['PLUV', 'Pluviôse'], VENT: ['VENT', 'Ventôse'], GERM: ['GERM', 'Germinal'], FLOR: ['FLOR', 'Floréal'],
+      PRAI: ['PRAI', 'Prairial'], MESS: ['MESS', 'Messidor'], THER: ['THER', 'Thermidor'], FRUC: ['FRUC', 'Fructidor'],
+      COMP: ['COMP', 'Complémentaire', 'Sansculottide'],
+    },
+  };
+  const year = { GREGORIAN: 1850, HEBREW: 5784, FRENCH_R: 3 } as Record<string, number>;
+  for (const [calendar, months] of Object.entries(names)) {
+    for (const [code, spellings] of Object.entries(months)) {
+      for (const spelling of spellings) {
+        const text = `${calendar} 1 ${spelling} ${year[calendar]}`;
+        t.equal(picture(parseGedcomDate(text)), `date ${calendar} 1 ${code} ${year[calendar]}`, text);
+      }
+    }
+  }
+  const iso = Object.keys(names.GREGORIAN).map((_, index) => picture(parseGedcomDate(`1850-${String(index + 1).padStart(2, '0')}-01`)));
+  t.same(iso, Object.keys(names.GREGORIAN).map((code) => `date GREGORIAN 1 ${code} 1850`), 'an ISO date of each month');
+});
+
+t.test('an extension calendar takes its own month words', async (t) => {
+  t.equal(picture(parseGedcomDate('_MAYAN 5 POP 1000')), 'date _MAYAN 5 POP 1000', 'a word of standard tag form');
+  t.equal(picture(parseGedcomDate('_MAYAN 5 _UO 1000')), 'date _MAYAN 5 _UO 1000', 'an extension tag');
+  t.equal(parseGedcomDate('GREGORIAN 5 POP 1000').kind, 'phrase', 'a known calendar takes only its own months');
+  t.equal(parseGedcomDate('JULIAN 5 _UO 1000').kind, 'date', 'an extension month is taken in any calendar');
+});
+
 t.test('texts that are not dates stay phrases, verbatim', async (t) => {
   for (const text of ['10 JAN', 'unknown', 'Spring', 'BET 1850', 'BEF ABT 1850', 'JULIAN 5 VEND 1800', '12/03/1850', 'FROM TO 1850', 'ABT']) {
     const date = parseGedcomDate(text);
     t.equal(date.kind, 'phrase', text);
     t.equal(date.phrase, text, `${text} is kept`);
     t.equal(date.start, undefined);
+    t.equal(date.calendar, 'GREGORIAN', 'a phrase is in the default calendar');
   }
 });
 
@@ -146,6 +186,9 @@ t.test('bounds and warnings', async (t) => {
   const nov = parseGedcomDate('31 NOV 1850');
   t.same(nov.start, parseGedcomDate('NOV 1850').start, 'an impossible day widens to its month');
   t.match(nov.warnings.join(), /day 31 is outside NOV 1850/);
+  const zero = parseGedcomDate('0 NOV 1850');
+  t.same(zero.start, parseGedcomDate('NOV 1850').start, 'so does a day 0');
+  t.match(zero.warnings.join(), /day 0 is outside NOV 1850 \(1-30\)/);
 
   const roman = parseGedcomDate('_ROMAN 753');
   t.equal(roman.start, undefined, 'no days for an extension calendar');
