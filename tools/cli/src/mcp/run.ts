@@ -53,7 +53,7 @@ function apiOf(url: string, token: string): RootlineApi {
       }
       const search = init.query && [...init.query.keys()].length ? `?${init.query}` : '';
       const reply = await fetch(`${url}${path}${search}`, { method, headers, body });
-      return { status: reply.status, contentType: reply.headers.get('content-type') ?? '', text: await reply.text() };
+      return { status: reply.status, text: await reply.text() };
     },
   };
 }

@@ -14,7 +14,7 @@ import { requestOf, type RouteTool } from './tools.js';
 
 /** How the MCP server reaches Rootline: the HTTP API with one agent credential. */
 export interface RootlineApi {
-  call(method: string, path: string, init: { query?: URLSearchParams; body?: unknown; proposer?: string }): Promise<{ status: number; contentType: string; text: string }>;
+  call(method: string, path: string, init: { query?: URLSearchParams; body?: unknown; proposer?: string }): Promise<{ status: number; text: string }>;
 }
 
 /** What the MCP client is, as CONTRACT §3 wants `x-proposer-model`: 1-200 printable ASCII. */
