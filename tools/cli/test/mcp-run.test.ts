@@ -86,6 +86,15 @@ t.test('connected: who the server is, its instructions, tools that reach the API
   t.same(client.getServerVersion(), { name: 'rootline', title: 'Rootline', version: '9.8.7' }, 'named with the build\'s version');
   t.match(client.getInstructions(), /^Rootline is the genealogist's research server\. What you capture starts pending in the review lane/);
 
+  const tools = (await client.listTools()).tools.map((tool) => tool.name);
+  t.ok(tools.includes('post_personas') && tools.includes('post_assertions_capture'), 'the agent\'s operations are tools');
+  t.notOk(tools.includes('post_assertions_id_confirm'), 'the human\'s are not');
+  t.same((await client.listResources()).resources.map(({ uri, name, mimeType }) => ({ uri, name, mimeType })), [
+    { uri: 'rootline://project/state', name: 'project-state', mimeType: 'application/json' },
+    { uri: 'rootline://settled', name: 'settled', mimeType: 'application/json' },
+  ]);
+  t.same((await client.listPrompts()).prompts.map((prompt) => prompt.name), ['start-research-session']);
+
   const persona = await client.callTool({ name: 'post_personas', arguments: { body: { given: 'Mary', surname: 'Walsh' } } });
   t.notOk(persona.isError, textOf(persona));
   const id = JSON.parse(textOf(persona)).id as string;

@@ -8,7 +8,7 @@ const json = (schema: Record<string, unknown>) => ({ content: { 'application/jso
 const UUID = { type: 'string', format: 'uuid' };
 
 const document: OpenApiDocument = {
-  components: { schemas: { Note: { $id: 'Note', type: 'object', properties: { text: { type: 'string' }, about: { $ref: '#/components/schemas/Note' } }, example: { text: 'x' } } } },
+  components: { schemas: { Note: { $id: 'Note', type: 'object', properties: { text: { type: 'string' }, about: { $ref: '#/components/schemas/Note' } }, example: { text: 'x' }, examples: [{ text: 'y' }] } } },
   paths: {
     '/v1/notes': {
       get: { summary: 'List notes', 'x-access': 'agent', parameters: [{ name: 'target', in: 'query', required: true, description: 'What the notes are about', schema: { type: 'string' } }, { name: 'limit', in: 'query', schema: { type: 'integer' } }], responses: { 200: json({ type: 'array' }) } },

@@ -84,6 +84,7 @@ t.test('failures: one line and a non-zero exit', async (t) => {
   const empty = join(folder(t), 'empty.ged');
   writeFileSync(empty, '');
   t.match(await run(['import', '--data-dir', data]), { code: 2, err: ["rootline: missing required argument 'file'; see rootline import --help"] });
+  t.same(await run(['import', '', '--data-dir', data]), { code: 2, out: [], err: ['rootline: import needs a FILE (a .ged or .gdz)'], drawn: [] }, 'an empty FILE');
   t.match(await run(['import', join(data, 'missing.ged'), '--data-dir', data]), { code: 1, err: [/^rootline: cannot read .*missing\.ged: no such file$/] });
   t.match(await run(['import', empty, '--data-dir', data]), { code: 1, err: [/^rootline: import refused: .+/] });
   t.match(await run(['export', '--version', '6', '--data-dir', data]), { code: 2, err: ['rootline: --version must be 7.0 or 5.5.1, not "6"'] });
