@@ -72,6 +72,9 @@ const rows: [string, '7.0' | '5.5.1', string, string[], string[]][] = [
   ['an unknown record', '7.0', '0 @X@ WHAT\n', ['unknown-tag@4'], []],
   ['a misplaced record (a substructure tag at level 0)', '7.0', '0 @X@ DATE 1900\n', ['not-allowed-here@4'], []],
   ['5.5.1 records 7.0 dropped: NOTE and SUBN', '5.5.1', '0 @N@ NOTE x\n0 @S@ SUBN\n1 SUBM @U@\n', [], []],
+  ['5.5.1: a ROLE in parentheses is free text, but only the whole of it', '5.5.1',
+    '0 @S@ SOUR\n1 TITL t\n0 @I@ INDI\n1 SOUR @S@\n2 EVEN BIRT\n3 ROLE (godfather)\n1 SOUR @S@\n2 EVEN BIRT\n3 ROLE (godfather) of John\n', ['bad-enum@18'], []],
+  ['5.5.1 places of 7.0 structures: the media type under FILE.FORM', '5.5.1', '0 @O@ OBJE\n1 FILE a.jpg\n2 FORM jpg\n3 TYPE photo\n', [], []],
 ];
 
 for (const [name, version, body, errors, warnings] of rows) {
@@ -90,6 +93,11 @@ t.test('documented extensions: silent; one that names a standard structure obeys
   const report = await validateGedcom(bytes(`${head}${body}0 TRLR\n`));
   t.same(codes(report.errors), ['wrong-pointer-type@13', 'required-missing@14', 'not-allowed-here@15']);
   t.same(report.warnings, []);
+});
+
+t.test('a payload where none belongs is named in the message', async (t) => {
+  const report = await validateGedcom(bytes('0 HEAD\n1 GEDC x\n2 VERS 7.0\n0 TRLR\n'));
+  t.same(report.errors.map((m) => `${m.code}@${m.line} ${m.message}`), ['unexpected-payload@2 GEDC takes no payload, but has "x"']);
 });
 
 t.test('cardinality {1:1}: a second GEDC.VERS', async (t) => {
