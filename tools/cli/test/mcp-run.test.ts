@@ -1,15 +1,12 @@
 import t, { type Test } from 'tap';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { createAgentCredential, openRegistry, readManifest } from '@rootline/kernel/host';
+import { createAgentCredential, openRegistry } from '@rootline/kernel/host';
 import { runMcp } from '../src/mcp/run.js';
+import { folder, manifest } from './helpers.js';
 
 /**
  * `rootline mcp` in this process: its stdin and stdout are two in-memory pipes, and the MCP SDK's
@@ -17,9 +14,6 @@ import { runMcp } from '../src/mcp/run.js';
  * (test/mcp.e2e.test.ts runs the built command). With no server on the data folder, the
  * command starts one here, on a loopback port, for as long as it runs.
  */
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const manifest = readManifest(join(root, 'rootline.manifest.json'));
 
 /** The client's side of the two pipes, as an MCP transport (newline-delimited JSON-RPC). */
 class PipeTransport implements Transport {
@@ -45,12 +39,6 @@ class PipeTransport implements Transport {
     this.toServer.end();
     this.onclose?.();
   }
-}
-
-function folder(t: Test) {
-  const dir = mkdtempSync(join(tmpdir(), 'rootline-mcp-'));
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
 }
 
 function agentToken(dataDir: string): string {

@@ -1,13 +1,9 @@
 import t from 'tap';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { readManifest } from '@rootline/kernel/host';
 import { countsLine, jobFailure, lossReportLine } from '../src/import.js';
 import { problemOf, withSession } from '../src/session.js';
 import type { CommandContext } from '../src/command.js';
 import type { JobView } from '../src/progress.js';
+import { folder, manifest } from './helpers.js';
 
 /** The lines import and export print: counts, the loss report, a failed job, a refused request. */
 
@@ -45,11 +41,9 @@ t.test('a refused request\'s reason: its detail, else its title, else its status
 });
 
 t.test('a command whose work throws: one line naming it, exit 1, and the server it started is stopped', async (t) => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'rootline-cli-'));
-  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
-  const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+  const dataDir = folder(t);
   const err: string[] = [];
-  const context: CommandContext = { appVersion: '9.8.7', manifest: readManifest(join(root, 'rootline.manifest.json')), out: () => undefined, err: (line) => err.push(line), env: {}, progress: null, exitCode: 0 };
+  const context: CommandContext = { appVersion: '9.8.7', manifest, out: () => undefined, err: (line) => err.push(line), env: {}, progress: null, exitCode: 0 };
   let reached = false;
   await withSession(context, { dataDir }, 'export', async () => {
     reached = true;

@@ -1,14 +1,10 @@
 import t from 'tap';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { readManifest } from '@rootline/kernel/host';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { buildTestServer } from '@rootline/kernel/testing';
 import { main } from '../src/main.js';
+import { folder, manifest, root } from './helpers.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const manifest = readManifest(join(root, 'rootline.manifest.json'));
 const smith = join(root, 'plugins', 'gedcom', 'test', 'fixtures', 'smith.ged');
 
 function run(args: string[]) {
@@ -18,11 +14,6 @@ function run(args: string[]) {
   return main(args, { out: (line) => out.push(line), err: (line) => err.push(line), progress: (text) => drawn.push(text), manifest }).then((code) => ({ code, out, err, drawn }));
 }
 
-function folder(t: { teardown: (fn: () => void) => void }) {
-  const dir = mkdtempSync(join(tmpdir(), 'rootline-cli-'));
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
 
 
 t.test('import then export with no server running: one is started for each command, the file goes in and comes out', async (t) => {
