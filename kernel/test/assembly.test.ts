@@ -157,4 +157,8 @@ t.test('numbers from the environment are read whole: a fraction or an exponent i
   t.same(await start({ ROOTLINE_A_SIZE: '5e8', ROOTLINE_A_RATIO: '0.25' }), { size: 500_000_000, ratio: 0.25 });
   await t.rejects(start({ ROOTLINE_A_SIZE: '1.5' }), { name: 'BootError', message: /option "size" \(from ROOTLINE_A_SIZE\) expected integer/ });
   await t.rejects(start({ ROOTLINE_A_RATIO: 'half' }), { name: 'BootError', message: /option "ratio" \(from ROOTLINE_A_RATIO\) expected number/ });
+  t.same(await start({ ROOTLINE_A_SIZE: ' 42 ' }), { size: 42, ratio: 0.5 }, 'spaces around a number are read past');
+  // Number('  ') is 0, which the schema would take: a variable of spaces only is refused, not read as 0.
+  await t.rejects(start({ ROOTLINE_A_SIZE: '   ' }), { name: 'BootError', message: /option "size" \(from ROOTLINE_A_SIZE\) expected integer/ });
+  t.same(await start({ ROOTLINE_A_SIZE: '', ROOTLINE_A_RATIO: '' }), { size: 1, ratio: 0.5 }, 'a variable set to nothing is as if unset: the defaults');
 });

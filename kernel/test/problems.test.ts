@@ -27,8 +27,16 @@ const rows: Row[] = [
   ['an error carrying another 4xx status', 'GET', '/v1/faults/client-status', {}, { status: 400, code: 'malformed-body', detail: 'The request cannot be read' }],
   ['a syntax error carrying 400', 'GET', '/v1/faults/syntax', {}, { status: 400, code: 'malformed-body', detail: 'The body is not valid JSON' }],
   ['JSON that does not parse', 'POST', '/v1/trees', { payload: '{oops', headers: JSON_TYPE }, { status: 400, code: 'malformed-body', detail: 'The body is not valid JSON' }],
-  ['an empty JSON body', 'POST', '/v1/trees', { payload: '', headers: JSON_TYPE }, { status: 400, code: 'malformed-body', detail: 'The body is not valid JSON' }],
+  // An empty body is no body, with or without a JSON Content-Type: refused only where a body is needed.
+  ['an empty JSON body where a body is needed', 'POST', '/v1/trees', { payload: '', headers: JSON_TYPE }, {
+    status: 400, code: 'validation-failed', detail: 'body (whole) must be object', errors: [{ location: 'body', name: '(whole)', message: 'must be object' }],
+  }],
+  ['no body where a body is needed', 'POST', '/v1/trees', {}, {
+    status: 400, code: 'validation-failed', detail: 'body (whole) must be object', errors: [{ location: 'body', name: '(whole)', message: 'must be object' }],
+  }],
   ['a content type no route takes', 'POST', '/v1/trees', { payload: '<tree/>', headers: { 'content-type': 'application/xml' } }, { status: 415, code: 'unsupported-media-type', detail: 'This route does not accept that Content-Type' }],
+  ['plain text where JSON is wanted', 'POST', '/v1/trees', { payload: '{"name":"Smiths"}', headers: { 'content-type': 'text/plain' } }, { status: 415, code: 'unsupported-media-type', detail: 'This route does not accept that Content-Type' }],
+  ['plain text with a charset', 'POST', '/v1/faults/optional', { payload: 'hello', headers: { 'content-type': 'text/plain; charset=utf-8' } }, { status: 415, code: 'unsupported-media-type', detail: 'This route does not accept that Content-Type' }],
   ['a body past the limit', 'POST', '/v1/trees', { payload: JSON.stringify({ name: 'x'.repeat(4 * 1024 * 1024) }), headers: JSON_TYPE }, { status: 413, code: 'payload-too-large', detail: 'The request body is larger than this route accepts' }],
   ['a required field missing', 'POST', '/v1/faults/nested', { body: {} }, {
     status: 400, code: 'validation-failed', detail: "body person must have required property 'person'",
@@ -121,6 +129,36 @@ t.test('Problem table: status, code, detail, errors, type, title and instance', 
       ...(expected.errors ? { errors: expected.errors } : {}),
     }, name);
   }
+});
+
+t.test("a plugin's extra members never replace a member every Problem has", async (t) => {
+  const s = await buildTestServer(t, { builtIn: [faultsPlugin()], plugins: ['@rootline/plugin-faults'] });
+  const reply = await s.request('GET', '/v1/faults/extras');
+  t.equal(reply.statusCode, 409);
+  t.same(reply.json(), {
+    type: 'urn:rootline:problem:demo-already-done', title: 'Already done', status: 409, detail: 'The thing is done',
+    code: 'demo-already-done', instance: '/v1/faults/extras', errors: [], thing_status: 'done',
+  }, 'status stays the HTTP status, the rest the Problem\'s own; the extra member is kept');
+});
+
+t.test('a route whose body is optional takes an empty body, with a JSON Content-Type or without one, and writes nothing for the refused', async (t) => {
+  const s = await buildTestServer(t, { builtIn: [faultsPlugin()], plugins: ['@rootline/plugin-faults'] });
+  for (const [name, options] of [
+    ['no body, no Content-Type', {}],
+    ['an empty body with a JSON Content-Type (what many clients send)', { payload: '', headers: JSON_TYPE }],
+    ['an empty body with a JSON Content-Type and a charset', { payload: '', headers: { 'content-type': 'application/json; charset=utf-8' } }],
+  ] as const) {
+    const reply = await s.request('POST', '/v1/faults/optional', options);
+    t.equal(reply.statusCode, 201, name);
+    t.same(reply.json(), {}, `${name}: read as {}`);
+  }
+  const given = await s.request('POST', '/v1/faults/optional', { payload: '{"note":"kept"}', headers: JSON_TYPE });
+  t.same([given.statusCode, given.json()], [201, { note: 'kept' }], 'a body given is still read');
+  const blank = await s.request('POST', '/v1/faults/optional', { payload: ' ', headers: JSON_TYPE });
+  t.same([blank.statusCode, blank.json().code], [400, 'malformed-body'], 'a body of white space only is not JSON');
+  const trees = (await s.request('GET', '/v1/trees')).json().total;
+  await s.request('POST', '/v1/trees', { payload: '', headers: JSON_TYPE });
+  t.equal((await s.request('GET', '/v1/trees')).json().total, trees, 'an empty body where one is needed makes no tree');
 });
 
 t.test('a 500 shows nothing of its cause; the log has it, by method and path', async (t) => {

@@ -106,10 +106,18 @@ export function loneSurrogateAt(value: unknown, path: string[] = []): string[] |
  * The JSON body parser: Fastify's own (same limits, same prototype-poisoning refusal), then
  * a refusal of text that is not Unicode. `"\ud800"` parses to a string SQLite cannot store
  * (it would keep U+FFFD while the reply echoed what was sent), so it is a 400 naming the field.
+ * An empty body is no body, as it is without a Content-Type: many clients send
+ * `Content-Type: application/json` on every request, and a route whose body is optional must
+ * not refuse them; a route that needs one refuses it as it refuses a missing body.
+ * Fastify's `text/plain` parser is removed: a JSON route handed text answers 415, as it does for
+ * any other type it cannot read, not a schema error about a string (the upload routes, which
+ * take any type, add their own parser).
  */
 export function installJsonParser(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
     parse(request, body as string, (error: Error | null, value?: unknown) => {
       if (error) return done(error, undefined);
       const at = ESCAPED_SURROGATE.test(body as string) ? loneSurrogateAt(value) : null;

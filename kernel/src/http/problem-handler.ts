@@ -68,7 +68,10 @@ function toProblem(error: unknown): ProblemError {
 }
 
 function problemBody(problem: ProblemError, instance: string): ProblemBody {
+  // A plugin's extra members come first: none may stand in for a member every Problem has
+  // (an entity's `status` beside the HTTP one is named `<entity>_status`).
   return {
+    ...problem.extras,
     type: problemType(problem.code),
     title: problem.title,
     status: problem.status,
@@ -76,13 +79,15 @@ function problemBody(problem: ProblemError, instance: string): ProblemBody {
     code: problem.code,
     instance,
     ...(problem.errors ? { errors: problem.errors } : {}),
-    ...problem.extras,
   };
 }
 
 function sendProblem(reply: FastifyReply, request: FastifyRequest, problem: ProblemError) {
   // An absolute-form target (`http://host/path`) is named by its path, as every other.
   const instance = (request.url ?? '').split('?')[0].replace(/^[a-z][a-z\d+.-]*:\/\/[^/]*/i, '');
+  // A body refused while it still arrives (413) ends the connection (lingerThenClose): the
+  // answer says so, rather than promising a keep-alive the server will not keep.
+  if (problem.status === 413 && !request.raw.complete) reply.header('connection', 'close');
   return reply
     .code(problem.status)
     .headers(problem.headers)

@@ -19,10 +19,10 @@ export const AssertionProblems = {
   blobNotFound: (hex: string) => entityNotFound('blob', hex),
   badField,
   invalidTransition: (id: string, review: Review, from: AssertionStatus) =>
-    invalidStateTransition(`Assertion ${id} is ${from}; ${review} is not allowed from ${from}`, { extras: { status: from } }),
+    invalidStateTransition(`Assertion ${id} is ${from}; ${review} is not allowed from ${from}`, { extras: { assertion_status: from } }),
   notAgentProposed: (id: string) =>
     invalidStateTransition(`Assertion ${id} was not proposed by an agent; only agent proposals can be marked fabricated`, {
-      extras: { status: 'not-agent-proposed' },
+      extras: { reason: 'not-agent-proposed' },
     }),
   replacementNeedsHuman: (id: string, replaces: string) =>
     Problems.humanTokenRequired(

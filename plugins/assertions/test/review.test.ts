@@ -33,7 +33,8 @@ t.test('every review from every status: allowed moves write one record, repeats 
         t.equal(reply.json().code, 'invalid-state-transition', name);
         t.equal(reply.json().title, 'That change is not allowed from the current state', `${name}: the problem's title`);
         t.equal(reply.json().detail, `Assertion ${id} is ${from}; ${review} is not allowed from ${from}`, `${name}: the detail says which change from which state`);
-        t.equal(reply.json().status, from);
+        t.equal(reply.json().status, 422, `${name}: the Problem's status is the HTTP status`);
+        t.equal(reply.json().assertion_status, from, `${name}: the claim's state beside it`);
         t.equal(statusOf(s, id), from, `${name}: status unchanged`);
         t.same(footprint(s), before, `${name}: nothing written`);
         continue;
@@ -80,7 +81,7 @@ t.test('mark-fabricated applies only to what an agent proposed', async (t) => {
   db(s).prepare("UPDATE assertions SET status = 'pending' WHERE id = ?").run(human.id);
   const reply = await s.request('POST', `/v1/assertions/${human.id}/mark-fabricated`);
   t.equal(reply.statusCode, 422);
-  t.equal(reply.json().code, 'invalid-state-transition');
+  t.match(reply.json(), { code: 'invalid-state-transition', status: 422, reason: 'not-agent-proposed' });
   t.equal(statusOf(s, human.id), 'pending');
 });
 
@@ -137,7 +138,7 @@ t.test('a refused confirm says which claim, what it is and why: attach-and-confi
   const refuted = await claimIn(s, persona, 'refuted');
   const reply = await s.request('POST', `/v1/assertions/${refuted}/attach-evidence-and-confirm`, { body: { kind: 'url', url: 'https://example.org/register' } });
   t.equal(reply.statusCode, 422);
-  t.match(reply.json(), { code: 'invalid-state-transition', detail: `Assertion ${refuted} is refuted; confirm is not allowed from refuted`, status: 'refuted' });
+  t.match(reply.json(), { code: 'invalid-state-transition', detail: `Assertion ${refuted} is refuted; confirm is not allowed from refuted`, status: 422, assertion_status: 'refuted' });
   const services = s.server.kernel.servicesFor(s.server.kernel.trees.active(), { kind: 'human', credentialId: null });
   t.same(services.assertionsService.bulkConfirm({ kind: 'human', credentialId: null }, [refuted]), [{ id: refuted, outcome: 'refused', detail: 'The claim is refuted; it cannot be confirmed' }]);
 });

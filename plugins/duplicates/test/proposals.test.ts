@@ -8,7 +8,7 @@ const propose = (s: any, persons: string[], options: { token?: string; headers?:
 t.test('pending -> approved: the persons are merged, the first survives', async (t) => {
   const s = await duplicatesServer(t);
   const [a, b] = [await person(s, { given: 'John', surname: 'Smith' }, { birth: '1850' }), await person(s, { given: 'Jno', surname: 'Smyth' })];
-  const created = await ok(propose(s, [a.id, b.id], { token: s.agentToken, headers: { 'x-proposer-model': 'claude-test' } }), 201);
+  const created = await ok(propose(s, [a.id, b.id], { token: s.agentToken, headers: { 'x-proposer-model': 'claude-test' } }), 200);
   t.match(created, { id: String, persons: [a.id, b.id], rationale: 'Same parents, same parish', status: 'pending', proposer: 'claude-test', created_at_ms: Number, decided_at_ms: null, note: null, reason: null, merged_into: null });
   t.same(Object.keys(created), ['id', 'persons', 'rationale', 'status', 'created_at_ms', 'decided_at_ms', 'note', 'reason', 'merged_into', 'proposer']);
   t.same(await ok(s.request('GET', `/v1/proposals/${created.id}`)), created, 'read back as made');
@@ -29,11 +29,11 @@ t.test('pending -> approved: the persons are merged, the first survives', async 
 t.test('approve: the survivor may be the second; a bare POST is an empty body', async (t) => {
   const s = await duplicatesServer(t);
   const [a, b, c] = [await person(s, { given: 'Ann', surname: 'Lee' }), await person(s, { given: 'Anne', surname: 'Lee' }), await person(s, { given: 'Anna', surname: 'Leigh' })];
-  const first = await ok(propose(s, [a.id, b.id]), 201);
+  const first = await ok(propose(s, [a.id, b.id]), 200);
   t.notOk('proposer' in first, 'the human has no proposer');
   t.same((await ok(s.request('POST', `/v1/proposals/${first.id}/approve`, { body: { survivor: b.id } }))).merged_into, b.id);
   t.equal((await s.request('GET', `/v1/persons/${a.id}`)).statusCode, 307);
-  const second = await ok(propose(s, [b.id, c.id]), 201);
+  const second = await ok(propose(s, [b.id, c.id]), 200);
   const bare = await ok(s.request('POST', `/v1/proposals/${second.id}/approve`));
   t.same([bare.status, bare.merged_into, bare.note], ['approved', b.id, null]);
 });
@@ -41,7 +41,7 @@ t.test('approve: the survivor may be the second; a bare POST is an empty body', 
 t.test('pending -> denied: remembered as not a match, in either order', async (t) => {
   const s = await duplicatesServer(t);
   const [a, b] = [await person(s, { given: 'Mary', surname: 'Ward' }), await person(s, { given: 'Mary', surname: 'Warde' })];
-  const created = await ok(propose(s, [a.id, b.id]), 201);
+  const created = await ok(propose(s, [a.id, b.id]), 200);
   const denied = await ok(s.request('POST', `/v1/proposals/${created.id}/deny`, { body: { reason: 'Different husbands' } }));
   t.same(denied, { ...created, status: 'denied', decided_at_ms: denied.decided_at_ms, reason: 'Different husbands' });
   t.same(s.records({ kind: 'proposal.denied' }).map((r) => [r.entity_id, r.payload]), [[created.id, { persons: [a.id, b.id], reason: 'Different husbands' }]]);
@@ -61,8 +61,8 @@ t.test('every refusal writes nothing', async (t) => {
   const [a, b, c] = [await person(s, { given: 'Tom', surname: 'Hill' }), await person(s, { given: 'Thomas', surname: 'Hill' }), await person(s, { given: 'Thos', surname: 'Hille' })];
   const retracted = await person(s, { given: 'T', surname: 'Hill' });
   await ok(s.request('POST', `/v1/persons/${retracted.id}/retract`, { body: {} }));
-  const pending = await ok(propose(s, [a.id, b.id]), 201);
-  const decided = await ok(propose(s, [a.id, c.id]), 201);
+  const pending = await ok(propose(s, [a.id, b.id]), 200);
+  const decided = await ok(propose(s, [a.id, c.id]), 200);
   await ok(s.request('POST', `/v1/proposals/${decided.id}/deny`, { body: { reason: 'No' } }));
 
   const refusals: [string, () => Promise<any>, number, Record<string, unknown>][] = [
@@ -115,7 +115,7 @@ t.test('an approval whose merge is refused leaves the proposal pending and nothi
     builtIn: [{ name, version: '0.1.0', plugin, migrations: [], peerDependencies: { '@rootline/kernel': '^0.2.0', '@rootline/plugin-persons': '^0.1.0' } }],
   });
   const [a, b] = [await person(s, { given: 'Ed', surname: 'Cole' }), await person(s, { given: 'Edward', surname: 'Cole' })];
-  const proposal = await ok(propose(s, [a.id, b.id]), 201);
+  const proposal = await ok(propose(s, [a.id, b.id]), 200);
   const before = footprint(s);
   t.match((await s.request('POST', `/v1/proposals/${proposal.id}/approve`, { body: {} })).json(), { status: 422, code: 'relationship-cycle' });
   t.same(footprint(s), before, 'nothing written');
@@ -131,7 +131,7 @@ t.test('the list: pending by default, a status filter, oldest first, paged', asy
   const persons = [];
   for (let i = 0; i < 6; i++) persons.push((await person(s, { given: 'Ann', surname: `Lee${'e'.repeat(i)}` })).id);
   const made = [];
-  for (let i = 0; i < 5; i++) made.push(await ok(propose(s, [persons[i], persons[i + 1]]), 201));
+  for (let i = 0; i < 5; i++) made.push(await ok(propose(s, [persons[i], persons[i + 1]]), 200));
   await ok(s.request('POST', `/v1/proposals/${made[1].id}/deny`, { body: { reason: 'No' } }));
   await ok(s.request('POST', `/v1/proposals/${made[3].id}/approve`, { body: {} }));
   const list = async (query: Record<string, string | number>) => ok(s.request('GET', '/v1/proposals', { query }));
@@ -156,13 +156,13 @@ t.test('the list: pending by default, a status filter, oldest first, paged', asy
 t.test('not-a-match pairs follow a merge, and go back when the merge is reversed', async (t) => {
   const s = await duplicatesServer(t);
   const [a, b, x] = [await person(s, { given: 'Jane', surname: 'Roe' }), await person(s, { given: 'Jayne', surname: 'Rowe' }), await person(s, { given: 'Jane', surname: 'Row' })];
-  const proposal = await ok(propose(s, [b.id, x.id]), 201);
+  const proposal = await ok(propose(s, [b.id, x.id]), 200);
   await ok(s.request('POST', `/v1/proposals/${proposal.id}/deny`, { body: { reason: 'Not her' } }));
   await ok(s.request('POST', '/v1/persons/merge', { body: { survivor: a.id, merged: b.id } }));
   t.match((await propose(s, [a.id, x.id])).json(), { status: 409, code: 'known-not-a-match', detail: `Persons ${a.id} and ${x.id} were found not to be one person`, proposal: null }, 'b was not x, so neither is what b became part of');
   t.same(db(s).prepare('SELECT proposal, inherited_from FROM duplicate_not_a_match ORDER BY inherited_from IS NULL').all(), [{ proposal: null, inherited_from: b.id }, { proposal: proposal.id, inherited_from: null }]);
   await ok(s.request('POST', `/v1/persons/${a.id}/split`, { body: { personas: b.personas } }));
-  t.equal((await propose(s, [a.id, x.id])).statusCode, 201, 'the merge reversed: a may be x again');
+  t.equal((await propose(s, [a.id, x.id])).statusCode, 200, 'the merge reversed: a may be x again');
   t.equal((await propose(s, [b.id, x.id])).statusCode, 409, 'b still is not');
 
   // The human merges two persons known not to be one (the persons plugin does not ask): nothing to carry over to itself.
@@ -191,7 +191,7 @@ t.test('duplicatesService.isKnownNotAMatch, as another plugin reads it', async (
     builtIn: [{ name, version: '0.1.0', plugin, migrations: [], peerDependencies: { '@rootline/kernel': '^0.2.0', '@rootline/plugin-duplicates': '^0.1.0' } }],
   });
   const [a, b, c] = [await person(s, { given: 'Al', surname: 'Poe' }), await person(s, { given: 'Albert', surname: 'Poe' }), await person(s, { given: 'Alf', surname: 'Poe' })];
-  const proposal = await ok(propose(s, [a.id, b.id]), 201);
+  const proposal = await ok(propose(s, [a.id, b.id]), 200);
   await ok(s.request('POST', `/v1/proposals/${proposal.id}/deny`, { body: { reason: 'No' } }));
   let answers: boolean[] = [];
   use = (cradle) => {

@@ -49,6 +49,9 @@ export const TelemetryConfigDto = Type.Object({
 export type TelemetryConfigDto = Static<typeof TelemetryConfigDto>;
 
 export const PutTelemetryConfigRequest = Type.Object({
+  disclosure_acknowledged: Type.Optional(Type.Boolean({
+    description: 'The specification\'s form of consent: true acknowledges the disclosure this server shows now (as `acknowledged_disclosure_version` with its version), false withdraws it (as null). Given with `acknowledged_disclosure_version`, the two must agree (true with a version, false with null), else 400. Left out: unchanged.',
+  })),
   acknowledged_disclosure_version: Type.Optional(Nullable(Type.Integer({
     description: 'The version of the disclosure the human read and accepts (must be the current one, else 422 `telemetry-disclosure-mismatch`); null withdraws the acknowledgement: telemetry off, export off, waiting events deleted. Left out: unchanged.',
   }))),
@@ -59,7 +62,7 @@ export const PutTelemetryConfigRequest = Type.Object({
   $id: 'PutTelemetryConfigRequest',
   additionalProperties: false,
   minProperties: 1,
-  examples: [{ acknowledged_disclosure_version: 1, export_enabled: true }, { export_enabled: false }, { acknowledged_disclosure_version: null }],
+  examples: [{ acknowledged_disclosure_version: 1, export_enabled: true }, { disclosure_acknowledged: true }, { export_enabled: false }, { acknowledged_disclosure_version: null }],
 });
 export type PutTelemetryConfigRequest = Static<typeof PutTelemetryConfigRequest>;
 

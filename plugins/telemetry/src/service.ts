@@ -1,6 +1,7 @@
 import type { Clock, IdSource, RegistryTables } from '@rootline/kernel';
 import { EVENT_CATALOGUE, eventProblems } from './catalogue.js';
 import { DISCLOSURE } from './disclosure.js';
+import { acknowledgementOf } from './consent.js';
 import { TelemetryProblems } from './errors.js';
 import type { PutTelemetryConfigRequest, TelemetryConfigDto, TelemetryEventReceiptDto, TelemetryEventRequest } from './schemas.js';
 
@@ -75,7 +76,7 @@ export class TelemetryService {
     const now = this.clock.now();
     this.tables.transact(() => {
       const state = this.state();
-      const acknowledging = body.acknowledged_disclosure_version;
+      const acknowledging = acknowledgementOf(body);
       if (acknowledging !== undefined && acknowledging !== null && acknowledging !== DISCLOSURE.version) {
         throw TelemetryProblems.disclosureMismatch(`This server shows disclosure version ${DISCLOSURE.version}, not ${acknowledging}; read it and acknowledge that one`, {
           extras: { disclosure_version: DISCLOSURE.version },

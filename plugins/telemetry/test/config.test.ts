@@ -96,3 +96,35 @@ t.test('an acknowledgement of another disclosure version does not count', async 
   t.same((await s.request('POST', '/v1/telemetry/events', { body: event })).json(), { kept: false });
   t.equal((await s.request('PUT', '/v1/telemetry/config', { body: { export_enabled: true } })).json().code, 'telemetry-consent-required');
 });
+
+t.test("the specification's disclosure_acknowledged: true acknowledges the disclosure shown, false withdraws; with the version, the two must agree", async (t) => {
+  const clock = handClock();
+  const s = await telemetryServer(t, { url: 'http://127.0.0.1:9/receive' }, { clock });
+  const put = (body: object) => s.request('PUT', '/v1/telemetry/config', { body });
+  const config = async () => (await s.request('GET', '/v1/telemetry/config')).json();
+
+  const before = await config();
+  for (const [name, body] of [
+    ['true with null', { disclosure_acknowledged: true, acknowledged_disclosure_version: null }],
+    ['false with a version', { disclosure_acknowledged: false, acknowledged_disclosure_version: 1 }],
+  ] as const) {
+    const refused = await put(body);
+    t.equal(refused.statusCode, 400, `${name}: refused`);
+    t.match(refused.json(), { code: 'validation-failed', errors: [{ location: 'body', name: 'disclosure_acknowledged' }] }, `${name}: names the field`);
+  }
+  t.equal((await put({ disclosure_acknowledged: 'yes' })).statusCode, 400, 'a boolean only');
+  t.equal((await put({ disclosure_acknowledged: true, acknowledged_disclosure_version: 2 })).json().code, 'telemetry-disclosure-mismatch', 'true with another version: that version is not the one shown');
+  t.same(await config(), before, 'the refusals changed nothing');
+
+  clock.advance(1000);
+  const on = await put({ disclosure_acknowledged: true, export_enabled: true });
+  t.equal(on.statusCode, 200);
+  t.match(on.json(), { acknowledged_disclosure_version: 1, acknowledged_at_ms: clock.now(), enabled: true, export_enabled: true }, 'true: the disclosure shown now is acknowledged');
+  t.same((await s.request('POST', '/v1/telemetry/events', { body: event })).json(), { kept: true });
+  t.equal((await put({ disclosure_acknowledged: true, acknowledged_disclosure_version: 1 })).statusCode, 200, 'both, agreeing');
+
+  const off = await put({ disclosure_acknowledged: false });
+  t.equal(off.statusCode, 200);
+  t.match(off.json(), { acknowledged_disclosure_version: null, acknowledged_at_ms: null, enabled: false, export_enabled: false, stored_events: 0 }, 'false: withdrawn, export off, waiting events deleted');
+  t.equal((await put({ disclosure_acknowledged: false, export_enabled: true })).json().code, 'telemetry-consent-required', 'false and export at once');
+});

@@ -34,10 +34,10 @@ export async function proposalsRoutes(app: FastifyInstance) {
         '`known-not-a-match`; a pair that already has a pending proposal 409 `proposal-exists` (its id in `proposal`).',
       tags: ['proposals'],
       body: CreateProposalBody,
-      response: { 201: ProposalDto },
+      response: { 200: ProposalDto },
       'x-problems': [404, 409, 422],
     },
-  }, async (request, reply) => reply.code(201).send(request.diScope.cradle.duplicatesService.propose(request.actor, request.body)));
+  }, async (request) => request.diScope.cradle.duplicatesService.propose(request.actor, request.body));
 
   route.get('/proposals/:id', {
     config: { humanOnly: false },

@@ -26,7 +26,7 @@ export async function telemetryRoutes(app: FastifyInstance) {
     config: { humanOnly: true },
     schema: {
       summary: 'Acknowledge the disclosure, turn export on or off, or withdraw',
-      description: 'Human-only (an agent gets 403). `acknowledged_disclosure_version` must be the version shown (else 422 `telemetry-disclosure-mismatch`); null withdraws: telemetry and export off, waiting events deleted. `export_enabled: true` without the current disclosure acknowledged: 422 `telemetry-consent-required`. At least one field (else 400). A refusal changes nothing.',
+      description: 'Human-only (an agent gets 403). `acknowledged_disclosure_version` must be the version shown (else 422 `telemetry-disclosure-mismatch`), or `disclosure_acknowledged: true` (the specification\'s form) acknowledges the one shown; null (or `disclosure_acknowledged: false`) withdraws: telemetry and export off, waiting events deleted. `export_enabled: true` without the current disclosure acknowledged: 422 `telemetry-consent-required`. At least one field (else 400). A refusal changes nothing.',
       tags: TAGS,
       body: PutTelemetryConfigRequest,
       response: { 200: TelemetryConfigDto },
