@@ -168,3 +168,18 @@ t.test('a redacted claim in a conflict: the agent reads the marker in the digest
   const body = JSON.stringify(await agent('GET', '/v1/project/state')) + JSON.stringify(await agent('GET', '/v1/settled'));
   t.notOk(body.includes('1870'), 'the redacted date reaches the agent nowhere');
 });
+
+t.test("a redacted name in the research signals: the agent reads the marker in a signal's example, the human the name", async (t) => {
+  const server = await ownServer(t, ensureBundle());
+  const agentToken = createAgent(server, 'Research assistant');
+  const human = caller(server.api, undefined);
+  const agent = caller(server.api, agentToken);
+  const dora = (await human('POST', '/v1/personas', { given: 'Dora', surname: 'Old' })).id;
+  const person = (await human('POST', '/v1/persons', { personas: [dora] }, 201)).id;
+  const example = async (call: Call) => (await call('GET', '/v1/research/signals')).sourceless_people.examples.find((item: { id: string }) => item.id === person);
+  t.match(await example(agent), { kind: 'person', label: /Dora Old/ }, 'before: the agent reads the name, the person having no source');
+  await human('POST', '/v1/redactions', { target: dora, field: 'name', reason: 'a living relative asked' }, 201);
+  t.equal((await example(agent)).label, '[redacted]', 'the agent reads the marker');
+  t.notMatch(JSON.stringify(await agent('GET', '/v1/research/signals')), /Dora|Old/, 'nowhere in the signals');
+  t.match(await example(human), { label: /Dora Old/, redacted: ['label'] }, 'the human reads the name, flagged');
+});

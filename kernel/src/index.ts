@@ -12,6 +12,7 @@ export type { EntityLabel } from './labels.js';
 export { ProblemError, Problems, defineProblem, entityNotFound, type ProblemFactory, type ProblemFieldError } from './errors.js';
 export { Uuid, Page, PagingQuery, Order, OkResponse, BlobAddress, Nullable } from './schemas.js';
 export { isHttpUrl } from './http-url.js';
+export { fileNameOf } from './file-name.js';
 export { yieldToLoop } from './yield-to-loop.js';
 export { ifNoneMatch } from './http/conditional-get.js';
 export { lingerThenClose } from './http/linger.js';

@@ -141,6 +141,29 @@ t.test("a plugin's extra members never replace a member every Problem has", asyn
   }, 'status stays the HTTP status, the rest the Problem\'s own; the extra member is kept');
 });
 
+t.test('a Problem never carries a token back, not even the caller\'s own from a path, a query or a field', async (t) => {
+  const s = await buildTestServer(t, { builtIn: [faultsPlugin()], plugins: ['@rootline/plugin-faults'] });
+  const token = s.humanToken;
+  const agent = 'rla_' + 'A'.repeat(43);
+  const replies = [
+    await s.request('GET', `/v1/trees/${token}/notes`),
+    await s.request('PUT', '/v1/trees/active', { body: { tree_id: agent } }),
+    await s.request('GET', '/v1/trees', { query: { [token]: '1' } }),
+    await s.request('POST', '/v1/faults/nested', { body: { person: { name: 'Ann' }, [agent]: 1 } }),
+    await s.request('GET', `/v1/faults/nothing/${token}`),
+  ];
+  for (const reply of replies) {
+    const text = reply.body;
+    t.ok(reply.statusCode >= 400, `${reply.statusCode} ${reply.json().code}`);
+    t.notMatch(text, /rl[ha]_[A-Za-z0-9_-]{20}/, `${reply.json().code}: no token in the Problem`);
+    t.match(text, /\[token\]/, `${reply.json().code}: the token's place marked`);
+  }
+  t.equal(replies[0].json().instance, '/v1/trees/[token]/notes', 'instance too');
+  t.match(replies[2].json().errors, [{ location: 'query', name: '[token]' }], 'and a field error\'s name');
+  const plain = await s.request('GET', '/v1/trees/rlh_short/notes');
+  t.match(plain.json().detail, /rlh_short/, 'what is not a token is left as it was');
+});
+
 t.test('a route whose body is optional takes an empty body, with a JSON Content-Type or without one, and writes nothing for the refused', async (t) => {
   const s = await buildTestServer(t, { builtIn: [faultsPlugin()], plugins: ['@rootline/plugin-faults'] });
   for (const [name, options] of [

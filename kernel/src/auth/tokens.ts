@@ -7,6 +7,9 @@ const HUMAN_PREFIX = 'rlh_';
 const AGENT_PREFIX = 'rla_';
 const TOKEN_PATTERN = /^rl[ha]_[A-Za-z0-9_-]{43}$/;
 
+/** A token anywhere in a text (what a Problem must never carry back, CONTRACT §4). */
+export const TOKEN_IN_TEXT = /rl[ha]_[A-Za-z0-9_-]{43}/g;
+
 const newToken = (prefix: string) => prefix + randomBytes(32).toString('base64url');
 const tokenDigest = (token: string) => createHash('sha256').update(token).digest();
 

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
+import { TOKEN_IN_TEXT } from '../auth/tokens.js';
 import { ProblemError, Problems, problemType, type ProblemBody, type ProblemFieldError } from '../errors.js';
 
 const LOCATIONS: Record<string, ProblemFieldError['location']> = {
@@ -70,7 +71,7 @@ function toProblem(error: unknown): ProblemError {
 function problemBody(problem: ProblemError, instance: string): ProblemBody {
   // A plugin's extra members come first: none may stand in for a member every Problem has
   // (an entity's `status` beside the HTTP one is named `<entity>_status`).
-  return {
+  const body: ProblemBody = {
     ...problem.extras,
     type: problemType(problem.code),
     title: problem.title,
@@ -80,6 +81,11 @@ function problemBody(problem: ProblemError, instance: string): ProblemBody {
     instance,
     ...(problem.errors ? { errors: problem.errors } : {}),
   };
+  // A Problem never carries a token (CONTRACT §4), not even one the caller put in a path, a
+  // query or a field, which a detail or `instance` would otherwise echo (`There is no tree "rlh_..."`).
+  const text = JSON.stringify(body);
+  const masked = text.replace(TOKEN_IN_TEXT, '[token]');
+  return masked === text ? body : (JSON.parse(masked) as ProblemBody);
 }
 
 function sendProblem(reply: FastifyReply, request: FastifyRequest, problem: ProblemError) {

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { systemActor, type Actor, type Clock, type IdSource, type PageEnvelope, type PageWindow, type Tree } from '@rootline/kernel';
+import { fileNameOf, systemActor, type Actor, type Clock, type IdSource, type PageEnvelope, type PageWindow, type Tree } from '@rootline/kernel';
 import type { JobsService } from '@rootline/contracts/jobs';
 import { ImportRuns, type RunKey } from './runs.js';
 import type { ImportRunDto } from './schemas.js';
@@ -41,8 +41,10 @@ export class GedcomImports {
     return tree.transact(() => {
       const standing = this.runs.standing(stored.address);
       if (standing && !options.allowDuplicate) throw GedcomProblems.duplicateImport(standing);
-      this.runs.insert(actor, { import_key: importKey, filename: options.filename ?? null, blob: stored.address });
-      tree.record({ kind: 'import.started.v1', entity_type: 'import', entity_id: importKey, actor, payload: { blob: stored.address, filename: options.filename ?? null, duplicate_of: standing ?? null } });
+      // A client may name the upload by its whole path: only the file's own name is kept, as for media.
+      const filename = options.filename === undefined ? null : fileNameOf(options.filename);
+      this.runs.insert(actor, { import_key: importKey, filename, blob: stored.address });
+      tree.record({ kind: 'import.started.v1', entity_type: 'import', entity_id: importKey, actor, payload: { blob: stored.address, filename, duplicate_of: standing ?? null } });
       const job = this.cradle.jobsService.start(importJob({ importKey, blob: stored.address }));
       this.runs.setJob(importKey, job.job_id);
       return { job_id: job.job_id, import_key: importKey };

@@ -9,7 +9,7 @@ const ids = {
 };
 
 export const ImportQuery = Type.Object({
-  filename: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: 'The file\'s name as the user knows it (shown in the list of runs)' })),
+  filename: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: 'The file\'s name as the user knows it (shown in the list of runs); of a path, only the last segment is kept (`C:\\Users\\ann\\family.ged` and `/home/ann/family.ged` are both `family.ged`)' })),
   allow_duplicate: Type.Optional(Type.Boolean({ default: false, description: 'Import these bytes even though an earlier run of them stands' })),
 });
 

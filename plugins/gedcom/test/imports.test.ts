@@ -37,6 +37,21 @@ t.test('an import runs as a job: 202, the run listed, counts, confirmed claims, 
   t.ok(tagged >= 27, `every created row's record carries the import_key (${tagged})`);
 });
 
+t.test('a filename given as a whole path keeps only the file\'s name, in the runs and in the audit', async (t) => {
+  const s = await importServer(t);
+  for (const [given, kept] of [['/home/alice/Documents/family.ged', 'family.ged'], ['C:\\Users\\alice\\smith.ged', 'smith.ged']]) {
+    const reply = await upload(s, fixture('smith.ged'), { query: { filename: given, allow_duplicate: 'true' } });
+    t.equal(reply.statusCode, 202);
+    const { job_id, import_key } = reply.json();
+    t.equal((await finished(s, job_id)).state, 'succeeded');
+    const run = (await s.request('GET', '/v1/imports')).json().items.find((item: { import_key: string }) => item.import_key === import_key);
+    t.equal(run.filename, kept, `${given}: the run names ${kept}`);
+    const started = s.server.kernel.trees.active().prepare("SELECT payload FROM records WHERE kind = 'import.started.v1' AND entity_id = ?").pluck().get(import_key) as string;
+    t.equal(JSON.parse(started).filename, kept, `${given}: so does its record`);
+    t.notMatch(JSON.stringify((await s.request('GET', '/v1/audit')).json()), /alice/, `${given}: no folder anywhere in the audit`);
+  }
+});
+
 t.test('the same bytes again: 409 duplicate-import naming the earlier run, nothing written; allow_duplicate imports them', async (t) => {
   const s = await importServer(t);
   const tree = s.server.kernel.trees.active();

@@ -1,7 +1,6 @@
-import { ACTOR_COLUMNS, actorValues, type Actor, type Clock, type IdSource, type Tree } from '@rootline/kernel';
+import { ACTOR_COLUMNS, actorValues, fileNameOf, type Actor, type Clock, type IdSource, type Tree } from '@rootline/kernel';
 import type { MediaDto, NewMedia, ResolveResult, UnresolvedMediaDto } from './schemas.js';
 import { MediaProblems } from './errors.js';
-import { fileNameOf } from './file-name.js';
 import type { MediaService as MediaServiceContract } from '@rootline/contracts/media';
 
 interface MediaRow {

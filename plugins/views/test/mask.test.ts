@@ -26,12 +26,19 @@ t.test('a whole person in a summary without an id (a pedigree slot): each field 
   t.same(masked(slot, whole, false).value, { ...slot, redacted: ['display_name', 'birth', 'death', 'life_years', 'label'] }, 'the human reads every value, flagged');
 });
 
-t.test('an entity that has a kind and a label and more is an entity, not a label', async (t) => {
+t.test('an entity that has a kind and a label and more: its own fields by the entity rule, its label by the label rule', async (t) => {
   const birth = redactions([[PERSON, { whole: false, fields: ['birth'] }]]);
   const person = { id: PERSON, kind: 'person', label: 'William Smyth (1851–)', birth: '1851' };
-  t.same(masked(person, birth).value, { ...person, birth: '[redacted]' }, 'its birth hidden, its label kept (the entity rule)');
+  t.same(masked(person, birth).value, { ...person, birth: '[redacted]', label: '[redacted]' }, 'its birth hidden, and its label, which is made of the birth');
+  t.same(masked(person, birth, false).value, { ...person, redacted: ['birth', 'label'] }, 'the human reads both, flagged');
   const label = { id: PERSON, kind: 'person', label: 'William Smyth (1851–)' };
   t.same(masked(label, birth).value, { ...label, label: '[redacted]' }, 'a label alone: hidden, being made of the birth');
+  // A research signal's example (GET /research/signals): a label with the entities it relates to.
+  const name = redactions([[PERSON, { whole: false, fields: ['display_name'] }]]);
+  const example = { id: PERSON, kind: 'person', label: 'Dora Old', related: [] };
+  t.same(masked(example, name).value, { ...example, label: '[redacted]' }, 'a signal example: its label hidden with the name it shows');
+  const source = redactions([[PERSON, { whole: false, fields: ['title'] }]]);
+  t.same(masked(example, source), { changed: false, value: example }, 'a field the label is not made of leaves it');
 });
 
 t.test('an object with a label but no kind is not a label: nothing of it is covered by a field redaction it does not have', async (t) => {

@@ -43,6 +43,17 @@ function describes(object: Record<string, unknown>): { target: string; shape: 'l
 /** The fields of `object` its target's redactions cover, of those it has. */
 function coveredFields(object: Record<string, unknown>, shape: 'label' | 'entity' | 'summary', redacted: Redacted | undefined, redactions: Redactions): string[] {
   if (shape === 'label') return labelHidden(object, redacted, redactions) ? ['label'] : [];
+  const covered = entityFields(object, shape, redacted);
+  // A label carried beside other fields (a research signal's example `{ id, kind, label, related }`)
+  // follows the label's rule as well: it is made of the fields the redaction hides.
+  if (shape === 'entity' && typeof object.kind === 'string' && typeof object.label === 'string' && !covered.includes('label') && labelHidden(object, redacted, redactions)) {
+    covered.push('label');
+  }
+  return covered;
+}
+
+/** The fields an entity's (or a person summary's) own redaction covers, of those it has. */
+function entityFields(object: Record<string, unknown>, shape: 'entity' | 'summary', redacted: Redacted | undefined): string[] {
   if (!redacted) return [];
   if (redacted.whole) return shape === 'entity' ? Object.keys(object).filter((key) => key !== 'id') : PERSON_SUMMARY.filter((key) => Object.hasOwn(object, key));
   const covered = new Set<string>();

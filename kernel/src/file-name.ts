@@ -2,7 +2,7 @@
 const NO_FILE_NAME = 'unnamed';
 
 /**
- * The file name of a path as a GEDCOM FILE line wrote it, and nothing of its folders: the
+ * The file name of a path as a GEDCOM FILE line (or a client naming an upload) wrote it, and nothing of its folders: the
  * last segment after any `/` or `\` (`C:\Users\ann\Pictures\x.jpg` -> `x.jpg`,
  * `/home/ann/x.jpg` -> `x.jpg`, `https://host/a/x.jpg?size=2` -> `x.jpg`), without a drive
  * letter (`C:x.jpg` -> `x.jpg`). A folder of the user's machine names them, their family and
