@@ -3,7 +3,7 @@
  * needs are in `@rootline/kernel/host`; the test harness is `@rootline/kernel/testing`.
  */
 export { definePlugin, type PluginDefinition, type PluginScope, type RootlinePlugin } from './plugin-api/define-plugin.js';
-export { scoped, singleton, type ServiceCradle } from './plugin-api/services.js';
+export { scoped, singleton, type CredentialDirectory, type ServiceCradle } from './plugin-api/services.js';
 export type { PluginKernel, TreeSummary, RegistryTables, AgentCredentials } from './kernel.js';
 export type { LoadedPlugin } from './plugin.js';
 export type { RecordObserver } from './stream/record-observers.js';

@@ -352,10 +352,7 @@ export class Kernel implements PluginKernel {
     return {
       issue: (name, label) => issueAgentCredentialFile(registry, layout, name, label),
       revoke: (credentialId) => registry.revokeCredential(credentialId),
-      isActive: (credentialId) => {
-        const row = registry.credential(credentialId);
-        return row?.kind === 'agent' && row.revoked_at_ms === null;
-      },
+      isActive: (credentialId) => registry.isActiveAgent(credentialId),
     };
   }
 

@@ -10,6 +10,7 @@ import { DataDirLockedError, lockDataDir, waitForHolderUrl, type DataDirLock, ty
 import { applyMigrations, MigrationChecksumError } from './storage/migrations.js';
 import { registryMigrations } from './storage/kernel-schema.js';
 import { Registry } from './storage/registry.js';
+import type { CredentialDirectory } from './plugin-api/services.js';
 import { TreeStore } from './storage/tree-store.js';
 import { ChangeBus } from './stream/change-bus.js';
 import { RecordObservers } from './stream/record-observers.js';
@@ -153,7 +154,8 @@ async function assemble(options: ServerOptions, lock: DataDirLock): Promise<Root
 
   // The singletons every plugin may use (typed on @fastify/awilix's Cradle, plugin-api/services.ts).
   const container = createContainer<Cradle>({ injectionMode: InjectionMode.PROXY, strict: true });
-  container.register({ clock: asValue(clock), ids: asValue(ids), paging: asValue(paging), logger: asValue(logger) });
+  const credentials: CredentialDirectory = { isActiveAgent: (credentialId) => registry.isActiveAgent(credentialId) };
+  container.register({ clock: asValue(clock), ids: asValue(ids), paging: asValue(paging), logger: asValue(logger), credentials: asValue(credentials) });
   await app.register(fastifyAwilixPlugin, { container, disposeOnClose: true, disposeOnResponse: false, asyncInit: false, eagerInject: false });
 
   // One hook, in order: Host/Origin guard, ids in canonical form, bearer auth, idempotency-key shape.

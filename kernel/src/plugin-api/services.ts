@@ -19,6 +19,8 @@ declare module '@fastify/awilix' {
     ids: IdSource;
     paging: Paging;
     logger: Logger;
+    /** Who the credentials are, read only (no token, no digest): for a plugin that names an assistant. */
+    credentials: CredentialDirectory;
   }
   interface RequestCradle {
     /** The tree the request resolved to (active, or pinned by `/v1/trees/{tree_id}`). */
@@ -26,6 +28,12 @@ declare module '@fastify/awilix' {
     /** Who is asking: the human or an agent credential. */
     actor: Actor;
   }
+}
+
+/** The credentials as a plugin may see them: by id, never a token or its digest. */
+export interface CredentialDirectory {
+  /** Whether the credential exists, is an agent's and is not revoked. */
+  isActiveAgent(credentialId: string): boolean;
 }
 
 /** What a per-request service factory can use: the singletons and the request's `tree` and `actor`. */

@@ -136,6 +136,12 @@ export class Registry extends EventEmitter {
     return this.statements.prepare('SELECT * FROM credentials WHERE credential_id = ?').get(credentialId) as CredentialRow | undefined;
   }
 
+  /** Whether the credential exists, is an agent's and is not revoked. */
+  isActiveAgent(credentialId: string): boolean {
+    const row = this.credential(credentialId);
+    return row?.kind === 'agent' && row.revoked_at_ms === null;
+  }
+
   /** The credential holding a digest, revoked or not (the digest column is unique). */
   credentialWithDigest(digestHex: string): CredentialRow | undefined {
     return this.statements.prepare('SELECT * FROM credentials WHERE digest = ?').get(digestHex) as CredentialRow | undefined;

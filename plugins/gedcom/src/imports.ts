@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { fileNameOf, systemActor, type Actor, type Clock, type IdSource, type PageEnvelope, type PageWindow, type Tree } from '@rootline/kernel';
 import type { JobsService } from '@rootline/contracts/jobs';
-import { ImportRuns, type RunKey } from './runs.js';
+import { ImportRuns, INTERRUPTED, type RunKey } from './runs.js';
 import type { ImportRunDto } from './schemas.js';
 import { GedcomProblems } from './errors.js';
 import { guardGedcomUpload } from './import/file-guard.js';
@@ -95,7 +95,7 @@ export function repairInterruptedRuns(tree: Tree, clock: Clock, services: (tree:
     removeRunItemsNow(tree, runs, cradle, systemActor, importKey, 'import interrupted');
     tree.withImportKey(importKey, () =>
       tree.transact(() => {
-        runs.end(importKey, 'failed', { error: { code: 'interrupted', message: 'The server stopped before the import finished; what it had written was taken away' } });
+        runs.end(importKey, 'failed', { error: INTERRUPTED });
         tree.record({ kind: 'import.failed.v1', entity_type: 'import', entity_id: importKey, actor: systemActor, payload: { code: 'interrupted' } });
       }),
     );

@@ -1,6 +1,9 @@
 import { ACTOR_COLUMNS, actorValues, type Actor, type Clock, type Tree } from '@rootline/kernel';
 import type { ImportCounts, ImportRunDto, ImportState } from './schemas.js';
 
+/** A run the server stopped before it ended (a clean stop, or a crash found at the next start). */
+export const INTERRUPTED = { code: 'interrupted', message: 'The server stopped before the import finished; what it had written was taken away' };
+
 interface RunRow {
   import_key: string;
   job_id: string | null;

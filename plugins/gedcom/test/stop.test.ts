@@ -72,6 +72,34 @@ t.test('a run a crash left running is taken away at the next start and marked fa
   t.match(s.records({ kind: 'import.failed' }), [{ entity_id: importKey, payload: { code: 'interrupted' }, import_key: importKey }]);
 });
 
+t.test('a server stopped in the middle of an import: the job and the run both read interrupted, and nothing the run wrote is left', async (t) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'rootline-gedcom-stop-'));
+  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
+  let jobId = '';
+  let importKey = '';
+  let before: Record<string, number> = {};
+  {
+    const s = await buildTestServer({ teardown: () => undefined }, { plugins: ALL, dataDir });
+    const tree = s.server.kernel.trees.active();
+    before = genealogy(rowCounts(tree));
+    const started = (await upload(s, generated(3000))).json();
+    jobId = started.job_id;
+    importKey = started.import_key;
+    for (;;) {
+      const job = (await s.request('GET', `/v1/jobs/${jobId}`)).json();
+      if (job.state === 'running' && job.progress.done > 0) break;
+      t.not(job.state, 'succeeded', 'the job is still running when the server stops');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await s.server.close();
+  }
+  const s = await buildTestServer(t, { plugins: ALL, dataDir });
+  t.match((await s.request('GET', `/v1/jobs/${jobId}`)).json(), { state: 'failed', error: { code: 'interrupted' } }, 'the job');
+  t.match((await s.request('GET', '/v1/imports')).json().items, [{ import_key: importKey, state: 'failed', error: { code: 'interrupted' } }], 'the run, not internal');
+  t.match(s.records({ kind: 'import.failed' }), [{ entity_id: importKey, payload: { code: 'interrupted' } }]);
+  t.same(genealogy(rowCounts(s.server.kernel.trees.active())), before, 'nothing the run wrote is left');
+});
+
 t.test('an agent may not import nor undo (403, nothing written); it may list runs, validate and read loss reports', async (t) => {
   const s = await importServer(t);
   const tree = s.server.kernel.trees.active();

@@ -10,6 +10,7 @@ export type ResearchCradle = Pick<
   | 'tree'
   | 'clock'
   | 'ids'
+  | 'credentials'
   | 'personsService'
   | 'personasService'
   | 'assertionsService'

@@ -7,6 +7,8 @@ export const ResearchProblems = {
   entryNotFound: (id: string) => entityNotFound('research log entry', id),
   sessionNotFound: (id: string) => entityNotFound('research session', id),
   assignmentNotFound: (id: string) => entityNotFound('assignment', id),
+  /** A plan item's assignee that is not an assistant's live credential (unknown, revoked, or the human's). */
+  assigneeNotFound: (id: string) => entityNotFound('agent credential', id),
   personNotFound: (id: string) => entityNotFound('person', id),
   personaNotFound: (id: string) => entityNotFound('persona', id),
   sourceNotFound: (id: string) => entityNotFound('source', id),

@@ -75,6 +75,7 @@ export class ResearchPlansService implements ResearchPlansServiceContract {
   add(actor: Actor, question: string, input: { description: string; assignee?: string }): PlanItemDto {
     return this.tree.transact(() => {
       this.cradle.researchService.require(question);
+      if (input.assignee !== undefined && !this.cradle.credentials.isActiveAgent(input.assignee)) throw ResearchProblems.assigneeNotFound(input.assignee);
       const id = this.cradle.ids.next();
       const now = this.cradle.clock.now();
       const next = this.tree.prepare('SELECT coalesce(max(position) + 1, 0) FROM research_plan_items WHERE question = ? AND deleted_at_ms IS NULL').pluck().get(question) as number;

@@ -106,7 +106,11 @@ t.test('the request examples are real: each is accepted by its route', async (t)
   const askedBody = { ...example('/research/questions'), subjects: [person] };
   t.match(askedBody, { text: String });
   const asked = await ok(s.request('POST', '/v1/research/questions', { body: askedBody }));
-  const item = await ok(s.request('POST', `/v1/research/questions/${asked.id}/plan/items`, { body: example('/research/questions/{id}/plan/items') }));
+  // The example's assignee is an id of the documentation; here the test's own assistant stands in for it.
+  const itemExample = example('/research/questions/{id}/plan/items');
+  t.match(itemExample, { assignee: /^[0-9a-f-]{36}$/ }, 'the example gives the item to an assistant');
+  t.equal((await s.request('POST', `/v1/research/questions/${asked.id}/plan/items`, { body: itemExample })).statusCode, 404, 'an assignee no credential has is refused');
+  const item = await ok(s.request('POST', `/v1/research/questions/${asked.id}/plan/items`, { body: { ...itemExample, assignee: s.agentCredentialId } }));
   t.equal(item.description, example('/research/questions/{id}/plan/items').description);
   await ok(s.request('PUT', `/v1/research/questions/${asked.id}/text`, { body: example('/research/questions/{id}/text', 'put') }));
   await ok(s.request('PUT', `/v1/research/plan-items/${item.id}/done`, { body: example('/research/plan-items/{id}/done', 'put') }));

@@ -79,6 +79,14 @@ t.test('delete takes an item out of the plan; refusals of every plan route write
   for (const body of [{}, { description: ' ' }, { description: 'x', assignee: 'agent-1' }, { description: 'x', extra: 1 }]) {
     t.equal((await problem(s.request('POST', `/v1/research/questions/${asked.id}/plan/items`, { body }))).code, 'validation-failed', JSON.stringify(body));
   }
+  // An assignee is an assistant's live credential: not an id no credential has, not the human's, not a revoked agent's.
+  const human = s.server.kernel.registry.listCredentials('human').find((row) => row.revoked_at_ms === null)!.credential_id;
+  const revoked = s.server.kernel.registry.insertCredential('agent', 'gone', 'f'.repeat(64)).credential_id;
+  s.server.kernel.registry.revokeCredential(revoked);
+  for (const assignee of [UNKNOWN, human, revoked]) {
+    t.same(await problem(s.request('POST', `/v1/research/questions/${asked.id}/plan/items`, { body: { description: 'x', assignee } })),
+      { status: 404, code: 'not-found', detail: `There is no agent credential ${assignee} in this tree` }, `assignee ${assignee === human ? 'the human' : assignee === revoked ? 'revoked' : 'unknown'}`);
+  }
   t.same(footprint(s), before, 'nothing written');
   t.same(await order(s, asked.id), ['a', 'c']);
 });

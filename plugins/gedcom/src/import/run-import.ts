@@ -5,7 +5,7 @@ import type { Tree } from '@rootline/kernel';
 import type { GedcomIssue, GedcomNode } from '@rootline/gedcom';
 import { isZip, readGedcom, readGedzip } from '@rootline/gedcom';
 import type { JobContext, JobSpec } from '@rootline/contracts/jobs';
-import { ImportRuns } from '../runs.js';
+import { ImportRuns, INTERRUPTED } from '../runs.js';
 import { LossReportStore } from '../loss-reports.js';
 import type { ImportCounts } from '../schemas.js';
 import { MappingContext } from './context.js';
@@ -54,7 +54,8 @@ export function importJob(run: { importKey: string; blob: string }): JobSpec<Imp
     async cleanup(job, outcome) {
       const runs = new ImportRuns(job.tree, job.services.clock);
       await removeRunItems(job.tree, runs, job.services, job.services.actor, run.importKey, `import ${outcome}`, () => job.checkpoint().catch(() => undefined));
-      const error = outcome === 'failed' ? (failure ?? { code: 'internal', message: 'The import failed' }) : undefined;
+      // A job the server stopped (its signal aborted, and not by a cancel) ends failed as `interrupted`, like the job itself.
+      const error = outcome === 'failed' ? (failure ?? (job.signal.aborted ? INTERRUPTED : { code: 'internal', message: 'The import failed' })) : undefined;
       job.tree.withImportKey(run.importKey, () =>
         job.tree.transact(() => {
           runs.end(run.importKey, outcome, error ? { error } : {});

@@ -23,8 +23,8 @@ export async function planRoutes(app: FastifyInstance) {
     schema: {
       summary: 'Add an item at the end of a plan',
       description:
-        '`assignee` gives the item to an assistant: an agent credential id (`rootline agent list`). It is stored as given: credentials live in the registry, which plugins do not read, ' +
-        'so an id that names no agent is not refused. The item then carries `assignment` (GET /assignments/{id}).',
+        '`assignee` gives the item to an assistant: an agent credential id (`rootline agent list`), which must name a live agent credential: an unknown id, a revoked agent\'s or the human\'s ' +
+        'is 404 `not-found` (entity `agent credential`), nothing written. The item then carries `assignment` (GET /assignments/{id}).',
       tags,
       params: IdParams,
       body: AddItemBody,
