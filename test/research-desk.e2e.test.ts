@@ -182,4 +182,12 @@ t.test("a redacted name in the research signals: the agent reads the marker in a
   t.equal((await example(agent)).label, '[redacted]', 'the agent reads the marker');
   t.notMatch(JSON.stringify(await agent('GET', '/v1/research/signals')), /Dora|Old/, 'nowhere in the signals');
   t.match(await example(human), { label: /Dora Old/, redacted: ['label'] }, 'the human reads the name, flagged');
+
+  // The duplicate search: the candidate's reasons quote its name words.
+  const search = async (call: Call) => (await call('GET', '/v1/persons/duplicate-candidates?given=Dorothy&surname=Olde')).items.find((item: { person: { id: string } }) => item.person.id === person);
+  const seen = await search(agent);
+  t.equal(seen.person.display_name, '[redacted]');
+  t.ok(seen.reasons.length > 0 && seen.reasons.every((reason: { detail: string }) => reason.detail === '[redacted]'), 'every name reason hidden from the agent');
+  t.notMatch(JSON.stringify(seen), /Dora\b|\bOld\b/, 'no word of the name anywhere in the candidate');
+  t.match((await search(human)).reasons, [{ detail: /Old/, redacted: ['detail'] }], 'the human reads the reasons, flagged');
 });

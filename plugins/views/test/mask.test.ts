@@ -48,3 +48,27 @@ t.test('an object with a label but no kind is not a label: nothing of it is cove
   const numbered = { id: PERSON, kind: 7, label: 'Smyth family' };
   t.same(masked(numbered, birth), { changed: false, value: numbered }, 'a kind that is not text');
 });
+
+t.test("a duplicate candidate's reasons: a reason about a field the person's redaction hides loses its detail", async (t) => {
+  const candidate = () => ({
+    person: { id: PERSON, display_name: 'Dora Old', birth: { date: '1852' } },
+    score: 0.9,
+    reasons: [
+      { field: 'surname', how: 'exact', detail: 'Old = Old' },
+      { field: 'given', how: 'nickname', detail: 'Dorothy ~ Dora: both forms of Dorothy' },
+      { field: 'birth', how: 'compatible', detail: '"ABT 1850" and "1852" are 2 years apart, within the slack' },
+    ],
+  });
+  const name: any = masked(candidate(), redactions([[PERSON, { whole: false, fields: ['display_name'] }]])).value;
+  t.same(name.reasons.map((reason: { detail: string }) => reason.detail), ['[redacted]', '[redacted]', '"ABT 1850" and "1852" are 2 years apart, within the slack'], 'the name hidden: the name reasons, not the birth');
+  t.equal(name.person.display_name, '[redacted]');
+  const birth: any = masked(candidate(), redactions([[PERSON, { whole: false, fields: ['birth'] }]])).value;
+  t.same(birth.reasons.map((reason: { detail: string }) => reason.detail), ['Old = Old', 'Dorothy ~ Dora: both forms of Dorothy', '[redacted]'], 'the birth hidden: its reason only');
+  const whole: any = masked(candidate(), redactions([[PERSON, { whole: true, fields: [] }]])).value;
+  t.ok(whole.reasons.every((reason: { detail: string }) => reason.detail === '[redacted]'), 'the whole person: every reason');
+  const human: any = masked(candidate(), redactions([[PERSON, { whole: false, fields: ['display_name'] }]]), false).value;
+  t.same(human.reasons.map((reason: { detail: string; redacted?: string[] }) => [reason.detail, reason.redacted]), [
+    ['Old = Old', ['detail']], ['Dorothy ~ Dora: both forms of Dorothy', ['detail']], ['"ABT 1850" and "1852" are 2 years apart, within the slack', undefined],
+  ], 'the human reads them, flagged');
+  t.same(masked(candidate(), redactions([['01938f10-0000-7000-8000-000000000000', { whole: true, fields: [] }]])), { changed: false, value: candidate() }, 'another person\'s redaction: nothing');
+});

@@ -78,6 +78,32 @@ function labelHidden(object: Record<string, unknown>, redacted: Redacted | undef
   return !OWN_NAME_KINDS.has(kind) && redactions.quotes !== null && redactions.quotes.test(object.label as string);
 }
 
+/** The person's fields a duplicate candidate's reason is about (`{ person, score, reasons: [{ field, how, detail }] }`). */
+const REASON_FIELDS: Readonly<Record<string, readonly string[]>> = { given: ['display_name', 'name'], surname: ['display_name', 'name'], birth: ['birth'], death: ['death'] };
+
+/**
+ * A duplicate candidate's reasons quote its person's stored values (`Dorothy ~ Dora: both forms
+ * of Dorothy`, `"ABT 1850" and "1852" ...`): a reason about a field the person's redaction hides
+ * has its `detail` hidden too (flagged for the human). Returns whether anything changed.
+ */
+function hideReasons(object: Record<string, unknown>, redactions: Redactions, agent: boolean): boolean {
+  const person = object.person as Record<string, unknown> | null | undefined;
+  if (!person || typeof person !== 'object' || typeof person.id !== 'string' || !Array.isArray(object.reasons)) return false;
+  const redacted = redactions.targets.get(person.id);
+  if (!redacted) return false;
+  let changed = false;
+  for (const reason of object.reasons as unknown[]) {
+    if (!reason || typeof reason !== 'object') continue;
+    const { field, detail } = reason as Record<string, unknown>;
+    if (typeof field !== 'string' || typeof detail !== 'string') continue;
+    if (!redacted.whole && !(REASON_FIELDS[field] ?? [field]).some((name) => redacted.fields.has(name))) continue;
+    if (agent) (reason as Record<string, unknown>).detail = MARKER;
+    else (reason as Record<string, unknown>).redacted = ['detail'];
+    changed = true;
+  }
+  return changed;
+}
+
 /**
  * Applies the redactions to a parsed JSON reply, in place, at any depth: every object that
  * describes a redacted target has the covered fields replaced by the marker for an agent, or
@@ -93,7 +119,7 @@ export function applyRedactions(value: unknown, redactions: Redactions, agent: b
   const object = value as Record<string, unknown>;
   const entity = describes(object);
   const covered = entity ? coveredFields(object, entity.shape, redactions.targets.get(entity.target), redactions) : [];
-  let changed = false;
+  let changed = hideReasons(object, redactions, agent);
   for (const [key, child] of Object.entries(object)) {
     // An agent's covered fields are replaced whole; the human still reads them, so look inside.
     if (!agent || !covered.includes(key)) changed = applyRedactions(child, redactions, agent) || changed;
