@@ -11,7 +11,8 @@
 // reads a module's map only if source maps are on when the module loads, so the switch
 // cannot live inside the bundle itself.
 import { build } from 'esbuild';
-import { readFileSync, readdirSync, existsSync, mkdirSync, copyFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, existsSync, mkdirSync } from 'node:fs';
+import { writeWhole } from './write-whole.mjs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
@@ -105,7 +106,8 @@ main(process.argv.slice(2), { builtIn, manifest, appVersion: ${JSON.stringify(ap
 
 mkdirSync(dirname(outFile), { recursive: true });
 const started = Date.now();
-await build({
+const built = await build({
+  write: false,
   stdin: { contents: entrySource, resolveDir: root, sourcefile: 'rootline-entry.ts', loader: 'ts' },
   bundle: true,
   platform: 'node',
@@ -125,7 +127,8 @@ await build({
   logLevel: 'error',
   banner: { js: "import { createRequire as __rootlineRequire } from 'node:module'; const require = __rootlineRequire(import.meta.url);" },
 }).catch(() => fail('esbuild failed (see above)'));
-writeFileSync(
+for (const output of built.outputFiles) writeWhole(output.path, output.contents);
+writeWhole(
   outFile,
   `#!/usr/bin/env node
 // Rootline: turns source maps on, bounds the heap's growth, then loads the bundle (see tools/build/src/build.mjs).
@@ -138,6 +141,6 @@ setFlagsFromString('--heap-growing-percent=50');
 await import(${JSON.stringify(`./${basename(bundleFile)}`)});
 `,
 );
-for (const asset of assets) copyFileSync(asset, join(dirname(outFile), asset.split('/').pop()));
-writeFileSync(`${outFile}.manifest.json`, JSON.stringify({ plugins: manifest.plugins }, null, 2));
+for (const asset of assets) writeWhole(join(dirname(outFile), asset.split('/').pop()), readFileSync(asset));
+writeWhole(`${outFile}.manifest.json`, JSON.stringify({ plugins: manifest.plugins }, null, 2));
 log(`Built ${relative(root, outFile)} with ${manifest.plugins.length} plugin(s) in ${Date.now() - started} ms`);
