@@ -4,6 +4,14 @@ const LINGER_MS = 2000;
 
 type LingeringSocket = { end(): void; destroy(): void; destroySoon?: () => void; once(event: 'close' | 'end', listener: () => void): void };
 
+/** Requests whose connection ends once their answer is sent (read by the Problem handler: the answer says `Connection: close`). */
+const LINGERING = new WeakSet<object>();
+
+/** Whether `lingerThenClose` was called for this request: its connection will not be kept. */
+export function isLingering(incoming: object): boolean {
+  return LINGERING.has(incoming);
+}
+
 /**
  * Called before a 413 is sent for a body still arriving (an upload past its ceiling). Node
  * closes such a connection as soon as the answer is written; closing a socket that still
@@ -13,6 +21,7 @@ type LingeringSocket = { end(): void; destroy(): void; destroySoon?: () => void;
  * nginx does). Used by every route that streams a raw body (blobs, GEDCOM imports).
  */
 export function lingerThenClose(incoming: Readable & { socket?: LingeringSocket | null }, lingerMs = LINGER_MS): void {
+  LINGERING.add(incoming);
   const socket = incoming.socket;
   // A request made with inject() (light-my-request, in tests) has a stand-in with no
   // connection to close: its timer would throw two seconds later, into whatever runs then.

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { TOKEN_IN_TEXT } from '../auth/tokens.js';
+import { isLingering } from './linger.js';
 import { ProblemError, Problems, problemType, type ProblemBody, type ProblemFieldError } from '../errors.js';
 
 const LOCATIONS: Record<string, ProblemFieldError['location']> = {
@@ -91,9 +92,9 @@ function problemBody(problem: ProblemError, instance: string): ProblemBody {
 function sendProblem(reply: FastifyReply, request: FastifyRequest, problem: ProblemError) {
   // An absolute-form target (`http://host/path`) is named by its path, as every other.
   const instance = (request.url ?? '').split('?')[0].replace(/^[a-z][a-z\d+.-]*:\/\/[^/]*/i, '');
-  // A body refused while it still arrives (413) ends the connection (lingerThenClose): the
-  // answer says so, rather than promising a keep-alive the server will not keep.
-  if (problem.status === 413 && !request.raw.complete) reply.header('connection', 'close');
+  // A body refused while it still arrives ends the connection (lingerThenClose): the answer
+  // says so, rather than promising a keep-alive the server will not keep.
+  if (isLingering(request.raw)) reply.header('connection', 'close');
   return reply
     .code(problem.status)
     .headers(problem.headers)

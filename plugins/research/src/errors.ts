@@ -1,4 +1,4 @@
-import { defineProblem, entityNotFound } from '@rootline/kernel';
+import { defineProblem, entityNotFound, Problems } from '@rootline/kernel';
 
 /** Problems the research plugin throws: unknown entities (404 `not-found`) and its state refusals. */
 export const ResearchProblems = {
@@ -8,7 +8,8 @@ export const ResearchProblems = {
   sessionNotFound: (id: string) => entityNotFound('research session', id),
   assignmentNotFound: (id: string) => entityNotFound('assignment', id),
   /** A plan item's assignee that is not an assistant's live credential (unknown, revoked, or the human's). */
-  assigneeNotFound: (id: string) => entityNotFound('agent credential', id),
+  assigneeNotFound: (id: string) =>
+    Problems.notFound(`No assistant's live credential has the id ${id}; give the item to one that \`rootline agent list\` shows active`, { extras: { entity: 'agent credential' } }),
   personNotFound: (id: string) => entityNotFound('person', id),
   personaNotFound: (id: string) => entityNotFound('persona', id),
   sourceNotFound: (id: string) => entityNotFound('source', id),

@@ -85,7 +85,7 @@ t.test('delete takes an item out of the plan; refusals of every plan route write
   s.server.kernel.registry.revokeCredential(revoked);
   for (const assignee of [UNKNOWN, human, revoked]) {
     t.same(await problem(s.request('POST', `/v1/research/questions/${asked.id}/plan/items`, { body: { description: 'x', assignee } })),
-      { status: 404, code: 'not-found', detail: `There is no agent credential ${assignee} in this tree` }, `assignee ${assignee === human ? 'the human' : assignee === revoked ? 'revoked' : 'unknown'}`);
+      { status: 404, code: 'not-found', detail: `No assistant's live credential has the id ${assignee}; give the item to one that \`rootline agent list\` shows active` }, `assignee ${assignee === human ? 'the human' : assignee === revoked ? 'revoked' : 'unknown'}`);
   }
   t.same(footprint(s), before, 'nothing written');
   t.same(await order(s, asked.id), ['a', 'c']);
