@@ -178,3 +178,23 @@ t.test('path() names the file under objects/ab/ for workers and tools, and refus
   t.equal(tree.blobs.path(blob.address), join(tree.objectsDir, blob.address.slice(0, 2), blob.address));
   t.throws(() => tree.blobs.path('../tree.db'));
 });
+
+t.test("a blob the human stores as theirs is the human's to download, until an agent stores the same bytes", async (t) => {
+  const tree = await activeTree(t);
+  const human = { kind: 'human' as const, credentialId: 'h' };
+  const agent = { kind: 'agent' as const, credentialId: 'a' };
+  const gedcom = Buffer.from('0 HEAD\n1 GEDC\n2 VERS 7.0\n0 @I1@ INDI\n1 NAME Rose /Kennedy/\n0 TRLR\n');
+  const mine = await tree.blobs.write([gedcom], { maxBytes: MiB, actor: human, humanOnly: true });
+  t.equal(tree.blobs.isHumanOnly(mine.address), true, "the human's import: theirs");
+  await tree.blobs.write([gedcom], { maxBytes: MiB, actor: human });
+  t.equal(tree.blobs.isHumanOnly(mine.address), true, 'stored again by the human without the mark: still theirs');
+  await tree.blobs.write([gedcom], { maxBytes: MiB, actor: systemActor, humanOnly: true });
+  t.equal(tree.blobs.isHumanOnly(mine.address), true, 'the system storing it changes nothing');
+  await tree.blobs.write([gedcom], { maxBytes: MiB, actor: agent, humanOnly: true });
+  t.equal(tree.blobs.isHumanOnly(mine.address), false, 'an agent that stores the same bytes has them: the mark goes');
+  const plain = await tree.blobs.write([Buffer.from('a scan')], { maxBytes: MiB, actor: human });
+  t.equal(tree.blobs.isHumanOnly(plain.address), false, 'a blob stored without the mark is anyone\'s');
+  const system = await tree.blobs.write([Buffer.from('a system file')], { maxBytes: MiB, actor: systemActor, humanOnly: true });
+  t.equal(tree.blobs.isHumanOnly(system.address), false, 'only a human write marks');
+  t.equal(tree.blobs.isHumanOnly('0'.repeat(64)), false, 'an unknown address');
+});

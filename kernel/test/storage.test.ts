@@ -209,7 +209,7 @@ t.test('tree store: unknown trees, the active tree, opening every tree, closing'
   t.equal(tree.id, row.tree_id);
   t.equal(registry.getTree(row.tree_id)!.name, 'Another');
   t.same(tree.db.prepare("SELECT version, name FROM schema_migrations WHERE plugin = '@rootline/kernel' ORDER BY version").all(),
-    [{ version: 1, name: 'record_log' }, { version: 2, name: 'blobs' }, { version: 3, name: 'deferred_indexes' }], 'a new tree is migrated');
+    [{ version: 1, name: 'record_log' }, { version: 2, name: 'blobs' }, { version: 3, name: 'deferred_indexes' }, { version: 4, name: 'human_only_blobs' }], 'a new tree is migrated');
   t.same(registry.db.prepare("SELECT version, name FROM schema_migrations WHERE plugin = '@rootline/kernel'").all(), [{ version: 1, name: 'registry' }]);
   trees.closeAll();
   t.notOk(tree.db.open, 'closed');

@@ -68,6 +68,11 @@ export class BlobStore {
     return this.tree.prepare('SELECT address, size_bytes, media_type FROM blobs WHERE address = ?').get(address) as BlobRef | undefined;
   }
 
+  /** Whether only the human may download the blob (see `write`'s `humanOnly`). */
+  isHumanOnly(address: string): boolean {
+    return this.tree.prepare('SELECT 1 FROM human_only_blobs WHERE address = ?').get(address) !== undefined;
+  }
+
   /**
    * Streams bytes from disk; `start`/`end` are inclusive byte offsets. Reads 1 MiB at a
    * time: with the default 64 KiB a large download spends its time on per-chunk overhead.
@@ -89,8 +94,14 @@ export class BlobStore {
    * their offsets, which the file system performs while the next chunks are read and hashed; at
    * most 8 MiB may wait to be written before reading pauses. Every write has finished (and
    * none failed) before the fsync, so the durability order below is unchanged.
+   *
+   * `humanOnly`: what the human stores this way (an uploaded GEDCOM file, the human's export) only
+   * the human may download; an agent storing the same bytes has them already, which lifts it.
    */
-  async write(source: AsyncIterable<Buffer | Uint8Array> | Iterable<Buffer | Uint8Array> | Readable, options: { maxBytes: number; actor: Actor; signal?: AbortSignal }): Promise<BlobRef & { created: boolean }> {
+  async write(
+    source: AsyncIterable<Buffer | Uint8Array> | Iterable<Buffer | Uint8Array> | Readable,
+    options: { maxBytes: number; actor: Actor; signal?: AbortSignal; humanOnly?: boolean },
+  ): Promise<BlobRef & { created: boolean }> {
     const temporary = join(this.tree.objectsDir, `${TEMPORARY_PREFIX}${randomBytes(8).toString('hex')}`);
     const file = await this.files.open(temporary, 'wx', 0o600);
     const hash = createHash('sha256');
@@ -153,6 +164,8 @@ export class BlobStore {
       if (inserted) {
         this.tree.record({ kind: 'blob.stored.v1', entity_type: 'blob', entity_id: address, actor: options.actor, payload: { size_bytes: size, media_type: mediaType } });
       }
+      if (options.humanOnly && options.actor.kind === 'human') this.tree.prepare('INSERT OR IGNORE INTO human_only_blobs (address) VALUES (?)').run(address);
+      else if (options.actor.kind === 'agent') this.tree.prepare('DELETE FROM human_only_blobs WHERE address = ?').run(address);
       return inserted;
     });
     const row = this.stat(address)!;

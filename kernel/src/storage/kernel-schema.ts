@@ -75,4 +75,16 @@ CREATE TABLE deferred_indexes (
 ) WITHOUT ROWID;
 `,
   },
+  {
+    version: 4,
+    name: 'human_only_blobs',
+    sql: `
+-- Blobs only the human may download (BlobStore.write with humanOnly): an imported GEDCOM file
+-- and the human's exports hold what agents may not read (living persons, redacted values).
+-- An agent that stores the same bytes has them already: its write takes the mark away.
+CREATE TABLE human_only_blobs (
+  address TEXT PRIMARY KEY
+) WITHOUT ROWID;
+`,
+  },
 ];

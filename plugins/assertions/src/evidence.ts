@@ -15,7 +15,7 @@ const POINTERS = ['blob', 'url', 'citation'] as const;
 
 /**
  * Checks that evidence is real and followable before anything is written: the blob is in
- * the tree, the URL is http(s), the citation exists. Returns the evidence to store and,
+ * the tree, the URL is http(s) and not under a name reserved never to resolve, the citation exists. Returns the evidence to store and,
  * for a citation, the source it belongs to.
  */
 export function checkEvidence(tree: Tree, citations: CitationsService, body: AttachEvidenceBody): { evidence: NewEvidence; citedSource: string | null } {
@@ -44,7 +44,19 @@ export function sourceOfCitation(citations: CitationsService, citation: string):
   return citations.get(citation)?.source ?? null;
 }
 
+/**
+ * Top-level names kept out of the internet's names (RFC 6761, RFC 2606): an address under one
+ * never leads to a record anyone can open again (`example.invalid`), or only to this machine
+ * (`localhost`). Evidence is there to be followed later, by the human.
+ */
+const NEVER_FOLLOWABLE = new Set(['invalid', 'test', 'example', 'localhost']);
+
 function followableUrl(text: string): string {
   if (!isHttpUrl(text)) throw AssertionProblems.badField('url', 'must be an http or https address with a host');
-  return new URL(text).toString();
+  const url = new URL(text);
+  const topLevel = url.hostname.replace(/\.$/, '').split('.').pop()!.toLowerCase();
+  if (NEVER_FOLLOWABLE.has(topLevel)) {
+    throw AssertionProblems.badField('url', `is under .${topLevel}, a name reserved never to lead to a record: give the address where the record can be opened`);
+  }
+  return url.toString();
 }

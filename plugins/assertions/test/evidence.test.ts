@@ -56,6 +56,10 @@ t.test('attach-evidence refuses evidence that is not real or not followable, and
     [{ kind: 'url', url: 'ftp://example.org/register.pdf' }, 400, 'url'],
     [{ kind: 'url', url: 'javascript:alert(1)' }, 400, 'url'],
     [{ kind: 'url', url: 'not a url' }, 400, 'url'],
+    [{ kind: 'url', url: 'https://example.invalid/nothing' }, 400, 'url'],
+    [{ kind: 'url', url: 'https://records.TEST./register' }, 400, 'url'],
+    [{ kind: 'url', url: 'http://parish.example/1851' }, 400, 'url'],
+    [{ kind: 'url', url: 'http://localhost:8080/scan' }, 400, 'url'],
     [{ kind: 'url', url: 'https://example.org', citation: UNKNOWN }, 400, 'citation'],
     [{ kind: 'citation' }, 400, 'citation'],
     [{ kind: 'citation', citation: UNKNOWN }, 404],
@@ -68,6 +72,13 @@ t.test('attach-evidence refuses evidence that is not real or not followable, and
     t.equal(reply.statusCode, status, JSON.stringify(body));
     if (field) t.match(reply.json().errors, [{ location: 'body', name: field }], `names ${field}`);
   }
+  const reserved = await s.request('POST', `/v1/assertions/${claim.id}/attach-evidence-and-confirm`, { body: { kind: 'url', url: 'https://example.invalid/nothing' }, token: s.agentToken });
+  t.match(reserved.json(), {
+    status: 400,
+    code: 'validation-failed',
+    errors: [{ location: 'body', name: 'url', message: 'is under .invalid, a name reserved never to lead to a record: give the address where the record can be opened' }],
+  }, 'an address that can lead nowhere confirms nothing');
+  t.equal((await s.request('GET', `/v1/assertions/${claim.id}`)).json().status, 'pending', 'the claim still waits for the human');
   const missing = await s.request('POST', `/v1/assertions/${UNKNOWN}/attach-evidence`, { body: { kind: 'url', url: 'https://example.org' } });
   t.equal(missing.statusCode, 404);
   t.same(footprint(s), before, 'nothing written');

@@ -237,3 +237,25 @@ t.test('text that is not UTF-8 is sniffed the same whatever its length', async (
   const utf8 = Buffer.from('é'.repeat(5000), 'utf8');
   t.equal((await upload(s, Buffer.concat([Buffer.from('a'), utf8]))).blob.media_type, 'text/plain');
 });
+
+t.test("an agent cannot download a blob that is the human's (an imported GEDCOM file, the human's export); the human can", async (t) => {
+  const s = await buildTestServer(t, { plugins });
+  const tree = s.server.kernel.trees.active();
+  const bytes = Buffer.from('0 HEAD\n0 @I1@ INDI\n1 NAME Rosemary /Kennedy/\n0 TRLR\n');
+  const { address } = await tree.blobs.write([bytes], { maxBytes: 1024, actor: { kind: 'human', credentialId: null }, humanOnly: true });
+  for (const method of ['GET', 'HEAD']) {
+    const refused = await s.request(method, `/v1/blobs/sha256:${address}`, { token: s.agentToken });
+    t.equal(refused.statusCode, 403, `${method} as an agent`);
+    if (method === 'GET') {
+      t.match(refused.json(), { code: 'human-token-required', detail: `Blob sha256:${address} is the human's (an imported GEDCOM file or the human's export, with living persons and redacted values): ask the human, or export with your own token` });
+      t.notMatch(refused.body, 'Rosemary');
+    }
+    const human = await s.request(method, `/v1/blobs/sha256:${address}`);
+    t.equal(human.statusCode, 200, `${method} as the human`);
+  }
+  t.ok((await s.request('GET', `/v1/blobs/sha256:${address}`)).rawPayload.equals(bytes), 'the human reads the bytes');
+  const other = await upload(s, Buffer.from('a scan of a register'), { token: s.agentToken });
+  t.equal((await s.request('GET', `/v1/blobs/sha256:${other.blob.address}`, { token: s.agentToken })).statusCode, 200, 'any other blob: the agent reads it');
+  await upload(s, bytes, { token: s.agentToken });
+  t.equal((await s.request('GET', `/v1/blobs/sha256:${address}`, { token: s.agentToken })).statusCode, 200, 'once the agent uploaded the same bytes itself, it may read them');
+});

@@ -36,7 +36,7 @@ export class GedcomImports {
    */
   async start(body: Readable | AsyncIterable<Uint8Array>, options: { filename?: string; allowDuplicate: boolean; maxBytes: number }): Promise<{ job_id: string; import_key: string }> {
     const { tree, actor } = this.cradle;
-    const stored = await tree.blobs.write(guardGedcomUpload(body), { maxBytes: options.maxBytes, actor });
+    const stored = await tree.blobs.write(guardGedcomUpload(body), { maxBytes: options.maxBytes, actor, humanOnly: true });
     const importKey = this.cradle.ids.next();
     return tree.transact(() => {
       const standing = this.runs.standing(stored.address);

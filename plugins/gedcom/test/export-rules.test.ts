@@ -69,6 +69,11 @@ t.test('include_living: the living are written, and only the human may ask for t
   const agent = await exported(s, { version: '7.0' }, { token: s.agentToken });
   t.equal(agent.job.state, 'succeeded', 'an agent may export without the living');
   t.notMatch(agent.text, /Emma/);
+  const download = (blob: string) => s.request('GET', `/v1/blobs/sha256:${blob}`, { token: s.agentToken });
+  t.equal((await download(agent.job.result.blob)).statusCode, 200, 'the agent reads its own export');
+  const theirs = await download(job.result.blob);
+  t.equal(theirs.statusCode, 403, "the human's export (with Emma) is not the agent's to download");
+  t.notMatch(theirs.body, /Emma/);
 });
 
 t.test('what is redacted is read once a batch: a redaction made while an export runs applies from the next batch on', async (t) => {

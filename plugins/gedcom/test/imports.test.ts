@@ -1,5 +1,6 @@
 import t from 'tap';
-import { fixture, finished, importServer, objectFiles, rowCounts, treeIndexes, upload } from './helpers.js';
+import { buildTestServer } from '@rootline/kernel/testing';
+import { ALL, fixture, finished, importServer, objectFiles, rowCounts, treeIndexes, upload } from './helpers.js';
 
 t.test('an import runs as a job: 202, the run listed, counts, confirmed claims, the loss report, both mounts', async (t) => {
   const s = await importServer(t);
@@ -50,6 +51,18 @@ t.test('a filename given as a whole path keeps only the file\'s name, in the run
     t.equal(JSON.parse(started).filename, kept, `${given}: so does its record`);
     t.notMatch(JSON.stringify((await s.request('GET', '/v1/audit')).json()), /alice/, `${given}: no folder anywhere in the audit`);
   }
+});
+
+t.test("the file the human imported is the human's: an agent cannot download it (it holds the living and what is redacted)", async (t) => {
+  const s = await buildTestServer(t, { plugins: ['@rootline/plugin-blobs', ...ALL] });
+  const reply = await upload(s, fixture('smith.ged'), { query: { filename: 'smith.ged' } });
+  t.equal((await finished(s, reply.json().job_id)).state, 'succeeded');
+  const { blob } = (await s.request('GET', '/v1/imports')).json().items[0];
+  const refused = await s.request('GET', `/v1/blobs/sha256:${blob}`, { token: s.agentToken });
+  t.equal(refused.statusCode, 403);
+  t.equal(refused.json().code, 'human-token-required');
+  const human = await s.request('GET', `/v1/blobs/sha256:${blob}`);
+  t.ok(human.rawPayload.equals(fixture('smith.ged')), 'the human downloads it');
 });
 
 t.test('the same bytes again: 409 duplicate-import naming the earlier run, nothing written; allow_duplicate imports them', async (t) => {

@@ -3,6 +3,7 @@ import { RedactionCache } from './redactions/cache.js';
 import { RedactionsService } from './redactions/service.js';
 import { redactionFilter, redactionHook } from './redactions/hook.js';
 import { redactionsFollowMerges } from './redactions/merges.js';
+import { redactionsFollowSupersedes } from './redactions/supersedes.js';
 import { cardRoutes } from './routes/card.js';
 import { labelsRoutes } from './routes/labels.js';
 import { redactionsRoutes } from './routes/redactions.js';
@@ -35,6 +36,7 @@ export default definePlugin({
     app.kernel.onRecord('person.', (tree) => cache.forgetDerived(tree));
     app.kernel.onRecord('persona.', (tree) => cache.forgetDerived(tree));
     redactionsFollowMerges(app.kernel, cache);
+    redactionsFollowSupersedes(app.kernel, cache);
     // At the root (definePlugin plugins are not encapsulated): every route's JSON replies pass through it.
     app.addHook('onSend', redactionHook(cache));
     // What other plugins draw or export (the pedigree SVG) passes the same rule through the kernel.

@@ -72,3 +72,56 @@ t.test("a duplicate candidate's reasons: a reason about a field the person's red
   ], 'the human reads them, flagged');
   t.same(masked(candidate(), redactions([['01938f10-0000-7000-8000-000000000000', { whole: true, fields: [] }]])), { changed: false, value: candidate() }, 'another person\'s redaction: nothing');
 });
+
+t.test("an entity's past: a redacted field is hidden in its corrections as well, the rest of them kept", async (t) => {
+  const place = redactions([[PERSON, { whole: false, fields: ['place'] }]]);
+  const event = {
+    id: PERSON,
+    type: 'MARR',
+    place: 'Newport, RI',
+    corrections: [
+      { id: 'c1', previous: { place: 'Newport' }, values: { place: 'Newport, RI' }, reason: 'the register', at_ms: 1 },
+      { id: 'c2', previous: { date: '1953' }, values: { date: '12 SEP 1953' }, reason: 'the date', at_ms: 2 },
+    ],
+  };
+  t.same(masked(event, place).value, {
+    ...event,
+    place: '[redacted]',
+    corrections: [
+      { id: 'c1', previous: { place: '[redacted]' }, values: { place: '[redacted]' }, reason: 'the register', at_ms: 1 },
+      event.corrections[1],
+    ],
+  });
+  t.same(masked(event, place, false).value, {
+    ...event,
+    redacted: ['place'],
+    corrections: [{ ...event.corrections[0], previous: { place: 'Newport', redacted: ['place'] }, values: { place: 'Newport, RI', redacted: ['place'] } }, event.corrections[1]],
+  }, 'the human reads them, flagged where they are');
+  const other = { ...event, id: 'another-event' };
+  t.same(masked(other, place), { changed: false, value: other }, "another event's corrections are its own");
+  const parent = { id: PERSON, display_name: 'Mary Smyth', parents: [{ id: 'p2', display_name: 'Ann Smyth', corrections: [{ display_name: 'Ann' }] }] };
+  const name = redactions([[PERSON, { whole: false, fields: ['display_name'] }]]);
+  t.same(masked(parent, name).value, { ...parent, display_name: '[redacted]' }, 'what nested entities carry follows their own redactions');
+});
+
+t.test('a record of the log (GET /audit): what its payload says of a redacted entity is hidden', async (t) => {
+  const record = (payload: unknown, entity = PERSON) => ({ seq: 7, record_id: 'r7', kind: 'source.created.v1', entity_type: 'source', entity_id: entity, at_ms: 1, payload });
+  const title = redactions([[PERSON, { whole: false, fields: ['title'] }]]);
+  t.same(masked(record({ title: 'Assassinated', template: null }), title).value, record({ title: '[redacted]', template: null }), "a source's redacted title");
+  t.same(masked(record({ title: 'Assassinated' }), title, false).value, record({ title: 'Assassinated', redacted: ['title'] }), 'the human reads it, flagged');
+  const place = redactions([[PERSON, { whole: false, fields: ['place'] }]]);
+  t.same(
+    masked(record({ previous: { place: 'Newport' }, values: { place: 'Newport, RI' }, reason: 'x' }), place).value,
+    record({ previous: { place: '[redacted]' }, values: { place: '[redacted]' }, reason: 'x' }),
+    "an event's correction, before and after",
+  );
+  const name = redactions([[PERSON, { whole: false, fields: ['name'] }]]);
+  t.same(masked(record({ pieces: { given: 'Caroline', surname: 'Kennedy' } }), name).value, record({ pieces: '[redacted]' }), "a persona's name, as its pieces were set");
+  const whole = redactions([[PERSON, { whole: true, fields: [] }]]);
+  t.same(masked(record({ title: 'Assassinated' }), whole).value, record('[redacted]'), 'a whole entity: its records say nothing of it');
+  t.same(masked(record({ title: 'Assassinated' }), whole, false).value, { ...record({ title: 'Assassinated' }), redacted: ['payload'] });
+  const another = record({ title: 'Assassinated' }, 'another-source');
+  t.same(masked(another, title), { changed: false, value: another }, "another entity's records are left");
+  const without = { seq: 8, entity_id: PERSON, kind: 'x' };
+  t.same(masked(without, whole), { changed: false, value: without }, 'an object without a payload is not a record');
+});

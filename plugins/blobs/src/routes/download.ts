@@ -18,6 +18,8 @@ export async function downloadRoutes(app: FastifyInstance) {
     config: { humanOnly: false },
     schema: {
       summary: 'Download a blob (supports Range)',
+      description:
+        'An imported GEDCOM file and the human\'s GEDCOM exports are the human\'s: an agent gets 403 `human-token-required` for them (they hold living persons and redacted values). An agent that uploads the same bytes itself may read them.',
       tags: ['blobs'],
       params: BlobAddressParams,
       response: {
@@ -25,12 +27,13 @@ export async function downloadRoutes(app: FastifyInstance) {
         206: { description: 'The requested part', content: { 'application/octet-stream': { schema: Type.String({ format: 'binary' }) } } },
         304: { description: 'Not modified (If-None-Match matched)' },
       },
-      'x-problems': [404, 416],
+      'x-problems': [403, 404, 416],
     },
     handler: async (request, reply) => {
       const address = request.params.address.slice('sha256:'.length);
       const blob = request.tree.blobs.stat(address);
       if (!blob) throw BlobProblems.blobNotFound(address);
+      if (request.actor.kind === 'agent' && request.tree.blobs.isHumanOnly(address)) throw BlobProblems.humanOnly(address);
       const etag = `"sha256:${address}"`;
       reply.header('etag', etag).header('accept-ranges', 'bytes').header('cache-control', 'private, max-age=31536000, immutable');
       reply.header('x-content-type-options', 'nosniff');

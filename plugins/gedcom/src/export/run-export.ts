@@ -49,7 +49,7 @@ async function runExport(job: JobContext, request: ExportRequest): Promise<Expor
     ...(request.version === '5.5.1' ? { submitter: SUBMITTER } : {}),
   });
   const bytes = context.archive ? streamGedzip(utf8(text), archivedFiles(context.archive, job.tree.blobs)) : utf8(text);
-  const stored = await job.tree.blobs.write(bytes, { maxBytes: EXPORT_MAX_BYTES, actor: services.actor, signal: job.signal });
+  const stored = await job.tree.blobs.write(bytes, { maxBytes: EXPORT_MAX_BYTES, actor: services.actor, signal: job.signal, humanOnly: true });
   await job.checkpoint();
   const reportId = job.tree.transact(() => services.gedcomLossReports.write('export', job.jobId, context.loss.list()));
   return {

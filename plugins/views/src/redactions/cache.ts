@@ -101,16 +101,30 @@ function withNames(targets: ReadonlyMap<string, Redacted>, names: string[], deri
  */
 function deriveFromNames(targets: Map<string, Redacted>, named: string[], hides: (id: string, field: string) => boolean, { personsService, personasService }: NameSources): string[] {
   const names = new Set<string>();
-  for (const person of personsService.many(named)) if (hides(person.id, 'display_name')) names.add(person.display_name);
+  const hiddenPersons: string[] = [];
+  for (const person of personsService.many(named)) {
+    if (!hides(person.id, 'display_name')) continue;
+    names.add(person.display_name);
+    hiddenPersons.push(person.id);
+  }
+  // A person whose name is hidden (or the whole person) hides the names of its personas: each is
+  // a name of that person as a record gives it, and reading it would undo the redaction.
+  const personas = new Set(named);
+  for (const [, persona] of personsService.personaRows(hiddenPersons)) {
+    const entry = targets.get(persona) ?? { whole: false, fields: new Set<string>() };
+    entry.fields.add('name');
+    targets.set(persona, entry);
+    personas.add(persona);
+  }
   const hiddenOf = new Map<string, Set<string>>();
-  for (const persona of personasService.many(named)) {
+  for (const persona of personasService.many([...personas])) {
     if (!hides(persona.id, 'name')) continue;
     names.add(persona.name.display);
     const person = personsService.personOfPersona(persona.id);
     if (person) hiddenOf.set(person, (hiddenOf.get(person) ?? new Set()).add(persona.name.display));
   }
   for (const person of personsService.many([...hiddenOf.keys()])) {
-    if (!hiddenOf.get(person.id)?.has(person.display_name)) continue;
+    if (!hiddenOf.get(person.id)?.has(person.display_name) || hides(person.id, 'display_name')) continue;
     const entry = targets.get(person.id) ?? { whole: false, fields: new Set<string>() };
     entry.fields.add('display_name');
     targets.set(person.id, entry);

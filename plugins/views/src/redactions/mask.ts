@@ -31,18 +31,28 @@ const LABEL_KEYS = new Set(['id', 'kind', 'label', 'redacted']);
  * - an entity `{ id, ... }`: the object is that entity (or a view of it);
  * - a person summary `{ person, display_name, ... }` without an id (pedigree slots).
  */
-function describes(object: Record<string, unknown>): { target: string; shape: 'label' | 'entity' | 'summary' } | undefined {
+function describes(object: Record<string, unknown>): { target: string; shape: Shape } | undefined {
   if (typeof object.id === 'string') {
     const label = typeof object.kind === 'string' && typeof object.label === 'string' && Object.keys(object).every((key) => LABEL_KEYS.has(key));
     return { target: object.id, shape: label ? 'label' : 'entity' };
   }
   if (typeof object.person === 'string' && Object.hasOwn(object, 'display_name')) return { target: object.person, shape: 'summary' };
+  if (typeof object.entity_id === 'string' && Object.hasOwn(object, 'payload')) return { target: object.entity_id, shape: 'record' };
   return undefined;
 }
 
+/**
+ * - `label`, `entity`, `summary`: see `describes`;
+ * - `record`: a record of the log `{ entity_id, payload, ... }` (GET /audit): what it says of a
+ *   redacted entity is its payload, which carries the entity's values as they were written
+ *   (a source's title, an event's place before and after a correction, a persona's name pieces).
+ */
+type Shape = 'label' | 'entity' | 'summary' | 'record';
+
 /** The fields of `object` its target's redactions cover, of those it has. */
-function coveredFields(object: Record<string, unknown>, shape: 'label' | 'entity' | 'summary', redacted: Redacted | undefined, redactions: Redactions): string[] {
+function coveredFields(object: Record<string, unknown>, shape: Shape, redacted: Redacted | undefined, redactions: Redactions): string[] {
   if (shape === 'label') return labelHidden(object, redacted, redactions) ? ['label'] : [];
+  if (shape === 'record') return redacted?.whole ? ['payload'] : [];
   const covered = entityFields(object, shape, redacted);
   // A label carried beside other fields (a research signal's example `{ id, kind, label, related }`)
   // follows the label's rule as well: it is made of the fields the redaction hides.
@@ -104,6 +114,51 @@ function hideReasons(object: Record<string, unknown>, redactions: Redactions, ag
   return changed;
 }
 
+/** Other names a redacted field's values are written under inside an entity's history (a persona's name as the pieces set). */
+const WRITTEN_AS: Readonly<Record<string, readonly string[]>> = { name: ['pieces'] };
+
+/** The field names a partial redaction hides inside what an entity carries of its own past (see `hideInHistory`). */
+function historyFields(redacted: Redacted | undefined): Set<string> {
+  const fields = new Set<string>();
+  if (!redacted || redacted.whole) return fields;
+  for (const field of redacted.fields) {
+    fields.add(field);
+    for (const other of WRITTEN_AS[field] ?? []) fields.add(other);
+  }
+  return fields;
+}
+
+/**
+ * Where an entity carries its own past: an event's `corrections` (each with the values it
+ * replaced and set), a record's `payload`. Everything inside is the entity's own values.
+ */
+const HISTORY: Readonly<Record<'entity' | 'record', string>> = { entity: 'corrections', record: 'payload' };
+
+/**
+ * A redacted field is hidden wherever its entity's past carries it again, at any depth: an
+ * event's corrections (`previous.place`, `values.place`), a record's payload (`title` of
+ * `source.created.v1`, `pieces` of `persona.name_pieces_set.v1`).
+ */
+function hideInHistory(value: unknown, fields: ReadonlySet<string>, agent: boolean): boolean {
+  if (Array.isArray(value)) {
+    let changed = false;
+    for (const item of value) changed = hideInHistory(item, fields, agent) || changed;
+    return changed;
+  }
+  if (value === null || typeof value !== 'object') return false;
+  const object = value as Record<string, unknown>;
+  const hidden: string[] = [];
+  let changed = false;
+  for (const [key, child] of Object.entries(object)) {
+    if (fields.has(key)) hidden.push(key);
+    else changed = hideInHistory(child, fields, agent) || changed;
+  }
+  if (hidden.length === 0) return changed;
+  if (agent) for (const key of hidden) object[key] = MARKER;
+  else object.redacted = hidden;
+  return true;
+}
+
 /**
  * Applies the redactions to a parsed JSON reply, in place, at any depth: every object that
  * describes a redacted target has the covered fields replaced by the marker for an agent, or
@@ -120,6 +175,11 @@ export function applyRedactions(value: unknown, redactions: Redactions, agent: b
   const entity = describes(object);
   const covered = entity ? coveredFields(object, entity.shape, redactions.targets.get(entity.target), redactions) : [];
   let changed = hideReasons(object, redactions, agent);
+  const past = entity?.shape === 'entity' || entity?.shape === 'record' ? HISTORY[entity.shape] : undefined;
+  if (past !== undefined && !(agent && covered.includes(past))) {
+    const fields = historyFields(redactions.targets.get(entity!.target));
+    if (fields.size > 0) changed = hideInHistory(object[past], fields, agent) || changed;
+  }
   for (const [key, child] of Object.entries(object)) {
     // An agent's covered fields are replaced whole; the human still reads them, so look inside.
     if (!agent || !covered.includes(key)) changed = applyRedactions(child, redactions, agent) || changed;
