@@ -7,7 +7,7 @@
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createServer, readAgentTokenFile, type Manifest, type PluginSource } from '@rootline/kernel/host';
-import { toolsFrom, type OpenApiDocument } from './tools.js';
+import { humanActionsFrom, toolsFrom, type OpenApiDocument } from './tools.js';
 import { createMcpServer, type RootlineApi } from './server.js';
 import { runningUrl } from '../running-server.js';
 
@@ -53,7 +53,7 @@ function apiOf(url: string, token: string): RootlineApi {
       }
       const search = init.query && [...init.query.keys()].length ? `?${init.query}` : '';
       const reply = await fetch(`${url}${path}${search}`, { method, headers, body });
-      return { status: reply.status, text: await reply.text() };
+      return { status: reply.status, text: await reply.text(), link: reply.headers.get('link') };
     },
   };
 }
@@ -87,7 +87,7 @@ export async function runMcp(options: McpOptions): Promise<number> {
       options.err('rootline: the credential was refused (revoked, or issued by another data folder): connect the assistant again');
       return 1;
     }
-    const server = createMcpServer({ tools: toolsFrom(document), api, version: options.appVersion });
+    const server = createMcpServer({ tools: toolsFrom(document), humanActions: humanActionsFrom(document), api, version: options.appVersion });
     const transport = new StdioServerTransport(options.stdin as never, options.stdout as never);
     const closed = new Promise<void>((resolve) => {
       server.onclose = () => resolve();

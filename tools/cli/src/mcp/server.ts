@@ -11,10 +11,12 @@ import {
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import { requestOf, type RouteTool } from './tools.js';
+import { humanOnlyText, type HumanAction } from './human-only.js';
+import { errorResult, problemText, resultOf, type ApiReply } from './result.js';
 
 /** How the MCP server reaches Rootline: the HTTP API with one agent credential. */
 export interface RootlineApi {
-  call(method: string, path: string, init: { query?: URLSearchParams; body?: unknown; proposer?: string }): Promise<{ status: number; text: string }>;
+  call(method: string, path: string, init: { query?: URLSearchParams; body?: unknown; proposer?: string }): Promise<ApiReply>;
 }
 
 /** What the MCP client is, as CONTRACT §3 wants `x-proposer-model`: 1-200 printable ASCII. */
@@ -31,24 +33,16 @@ const RESOURCES = [
 
 const PROMPT = 'start-research-session';
 
-/** A reply that is a Problem, as the text of a tool error: its code and detail first. */
-function problemText(status: number, text: string): string {
-  try {
-    const problem = JSON.parse(text) as { code?: string; detail?: string; title?: string; errors?: unknown };
-    if (problem.code) return `${problem.code}: ${problem.detail ?? problem.title ?? ''}\n${text}`;
-  } catch {
-    // not JSON: said as it is below
-  }
-  return `HTTP ${status}: ${text}`;
-}
-
 /**
  * The stdio MCP server of `rootline mcp`: the route tools, two resources (project state and
- * settled knowledge) and one prompt that starts a research session with both read in.
+ * settled knowledge) and one prompt that starts a research session with both read in. A call to
+ * one of the human's actions (`humanActions`, no tools) is a tool error saying so.
  */
-export function createMcpServer(options: { tools: RouteTool[]; api: RootlineApi; version: string }): Server {
+export function createMcpServer(options: { tools: RouteTool[]; humanActions: HumanAction[]; api: RootlineApi; version: string }): Server {
   const { tools, api } = options;
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  const humanByName = new Map(options.humanActions.map((action) => [action.name, action]));
+  const toolOfRoute = (route: string) => tools.find((tool) => `${tool.method} ${tool.path}` === route)?.name;
   const server = new Server(
     { name: 'rootline', title: 'Rootline', version: options.version },
     {
@@ -64,16 +58,16 @@ export function createMcpServer(options: { tools: RouteTool[]; api: RootlineApi;
 
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const tool = byName.get(request.params.name);
+    const human = humanByName.get(request.params.name);
+    if (!tool && human) return errorResult(humanOnlyText(human, toolOfRoute));
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `There is no tool ${request.params.name}`);
     let call;
     try {
       call = requestOf(tool, request.params.arguments ?? {});
     } catch (error) {
-      return { isError: true, content: [{ type: 'text', text: `invalid-arguments: ${(error as Error).message}` }] };
+      return errorResult(`invalid-arguments: ${(error as Error).message}`);
     }
-    const reply = await api.call(tool.method, call.path, { query: call.query, body: call.body, proposer: proposer() });
-    if (reply.status >= 400) return { isError: true, content: [{ type: 'text', text: problemText(reply.status, reply.text) }] };
-    return { content: [{ type: 'text', text: reply.text || `HTTP ${reply.status}` }] };
+    return resultOf(tool.name, await api.call(tool.method, call.path, { query: call.query, body: call.body, proposer: proposer() }));
   });
 
   server.setRequestHandler(ListResourcesRequestSchema, async () => ({
@@ -110,7 +104,7 @@ export function createMcpServer(options: { tools: RouteTool[]; api: RootlineApi;
           role: 'user' as const,
           content: {
             type: 'text' as const,
-            text: 'Start a research session in Rootline. Read the project state and the settled knowledge below first: do not chase retired leads or re-prove what is settled. Pick the most promising open question, start a session for it (post_research_sessions), follow its plan, capture each claim with its citation, log negative evidence as well as finds, and end the session with a short summary. Everything you capture waits in the pending lane for the human.',
+            text: 'Start a research session in Rootline. Read the project state and the settled knowledge below first: do not chase retired leads or re-prove what is settled. Pick the most promising open question, start a session for it (post_research_sessions), follow its plan, capture each claim with its citation, log negative evidence as well as finds. Before you end the session, write a short summary of what you did and found as a research-log entry on its question (post_research_log, the summary as its text); then end it (post_research_sessions_id_end takes only the session id and answers what the session logged and captured). Everything you capture waits in the pending lane for the human.',
           },
         },
         ...read.map((contents) => ({ role: 'user' as const, content: { type: 'resource' as const, resource: contents } })),
