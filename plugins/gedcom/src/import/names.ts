@@ -16,6 +16,14 @@ const tidy = (text: string | undefined) => {
   return value ? value : undefined;
 };
 
+/**
+ * A name piece as a genealogist reads it: GEDCOM 5.5.1 separates the parts of one piece with
+ * commas (`GIVN Joseph, Patrick`, `SURN Garcia, Lopez`), which are not part of the name.
+ */
+function pieceText(text: string | undefined): string | undefined {
+  return tidy(text?.split(',').map((part) => part.trim()).filter((part) => part !== '').join(' '));
+}
+
 /** The pieces a NAME's substructures name, GEDCOM tag -> piece. */
 export const NAME_PIECE_TAGS: Record<string, keyof Omit<MappedName, 'as_written'>> = {
   NPFX: 'prefix',
@@ -39,8 +47,9 @@ export function mapName(node: GedcomNode): MappedName {
   const name: MappedName = { as_written: tidy(written.replace(/\//g, ' ')) };
   for (const child of node.children) {
     const piece = NAME_PIECE_TAGS[child.tag];
-    const value = tidy(child.value);
-    if (piece && value) name[piece] = value;
+    const value = pieceText(child.value);
+    // GEDCOM 7 gives a piece of several parts as several lines (two GIVN): one after the other.
+    if (piece && value) name[piece] = name[piece] === undefined ? value : `${name[piece]} ${value}`;
   }
   name.given ??= fromText.given;
   name.surname ??= fromText.surname;
