@@ -25,6 +25,13 @@ function fieldName(issue: AjvIssue): string {
   return path || '(whole)';
 }
 
+/** What is wrong with one field, said so a client (or an assistant) can mend it: a choice names the choices. */
+function issueMessage(issue: AjvIssue): string {
+  if (issue.keyword === 'additionalProperties') return 'is not a field of this request';
+  if (issue.keyword === 'enum' && Array.isArray(issue.params.allowedValues)) return `must be one of: ${issue.params.allowedValues.map((value) => JSON.stringify(value)).join(', ')}`;
+  return issue.message ?? 'is not valid';
+}
+
 /** Schema validation failures become `validation-failed`, or `unknown-query-parameter`. */
 function validationProblem(error: FastifyError): ProblemError {
   const location = LOCATIONS[error.validationContext ?? 'body'] ?? 'body';
@@ -36,11 +43,7 @@ function validationProblem(error: FastifyError): ProblemError {
       errors: [{ location, name, message: 'is not a parameter of this route' }],
     });
   }
-  const errors = issues.map((issue) => ({
-    location,
-    name: fieldName(issue),
-    message: issue.keyword === 'additionalProperties' ? 'is not a field of this request' : (issue.message ?? 'is not valid'),
-  }));
+  const errors = issues.map((issue) => ({ location, name: fieldName(issue), message: issueMessage(issue) }));
   const detail = errors.map((entry) => `${entry.location} ${entry.name} ${entry.message}`).join('; ');
   return Problems.validationFailed(detail || 'The request does not match its schema', { errors });
 }

@@ -23,7 +23,7 @@ export const DuplicateProblems = {
   samePerson: (id: string) => samePerson(`Person ${id} is named twice; a merge proposal names two different persons`, { extras: { person: id } }),
   knownNotAMatch: (a: string, b: string, proposal: string | null) =>
     knownNotAMatch(`Persons ${a} and ${b} were found not to be one person${proposal ? ` (proposal ${proposal} was denied)` : ''}`, { extras: { persons: [a, b], proposal } }),
-  proposalExists: (proposal: string) => proposalExists(`Proposal ${proposal} for the same persons is pending; approve or deny it`, { extras: { proposal } }),
+  proposalExists: (proposal: string) => proposalExists(`Proposal ${proposal} for the same persons is pending: it waits for the human to approve or deny it`, { extras: { proposal } }),
   proposalNotPending: (id: string, status: string) => proposalNotPending(`Proposal ${id} is ${status}; only a pending proposal can be approved or denied`, { extras: { proposal_status: status } }),
   survivorNotInProposal: (survivor: string, persons: [string, string]) =>
     survivorNotInProposal(`Person ${survivor} is not one of ${persons[0]} and ${persons[1]}`, { extras: { survivor } }),
