@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseGedcom, type GedcomNode } from '@rootline/gedcom';
 import { buildTestServer, type TeardownHost, type TestServer } from '@rootline/kernel/testing';
+import type { Test } from 'tap';
 import type { Actor, Tree } from '@rootline/kernel';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -85,4 +86,29 @@ export function generated(n: number): string {
   for (let f = 0; f < Math.floor(n / 4); f++) lines.push(`0 @F${f}@ FAM`, `1 HUSB @I${4 * f}@`, `1 WIFE @I${4 * f + 1}@`, `1 CHIL @I${4 * f + 2}@`, `1 CHIL @I${4 * f + 3}@`, '1 MARR', '2 DATE 1820');
   lines.push('0 TRLR', '');
   return lines.join('\n');
+}
+
+/** A GEDCOM file of `version` holding these lines between HEAD and TRLR. */
+export const gedcom = (version: '7.0' | '5.5.1', ...lines: string[]) =>
+  ['0 HEAD', '1 GEDC', `2 VERS ${version}`, ...(version === '5.5.1' ? ['2 FORM LINEAGE-LINKED', '1 CHAR UTF-8'] : []), ...lines, '0 TRLR', ''].join('\n');
+
+/** Imports through the route (into `s`, else a new server), the job followed to its end (it must succeed), and reads its loss report. */
+export async function imported(t: Test, bytes: string | Buffer, s?: TestServer) {
+  const server = s ?? (await importServer(t));
+  const started = await upload(server, bytes, { query: { allow_duplicate: true } });
+  t.equal(started.statusCode, 202, started.body);
+  const job = await finished(server, started.json().job_id);
+  t.equal(job.state, 'succeeded', JSON.stringify(job.error));
+  const tree = server.server.kernel.trees.active();
+  const cradle = server.server.kernel.servicesFor(tree, human);
+  const items = (await server.request('GET', '/v1/gedcom/loss-reports', { query: { report_id: job.result.report_id } })).json().items as { path: string; reason: string; count: number }[];
+  const lost = items.map((item) => `${item.path} ${item.reason}`);
+  return { s: server, tree, cradle, job, items, lost };
+}
+
+/** The person card of the person shown as `name` (what the genealogist opens), through the route; in the tree `treeId`, else the active one. */
+export async function cardOf(s: TestServer, name: string, treeId?: string): Promise<any> {
+  const tree = treeId ? s.server.kernel.trees.get(treeId)! : s.server.kernel.trees.active();
+  const id = tree.prepare('SELECT id FROM persons WHERE display_name = ?').pluck().get(name) as string;
+  return (await s.request('GET', `${treeId ? `/v1/trees/${treeId}` : '/v1'}/persons/${id}/card`)).json();
 }

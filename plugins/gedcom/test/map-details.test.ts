@@ -1,6 +1,6 @@
-import t, { type Test } from 'tap';
+import t from 'tap';
 import { endsWithTrailer } from '../src/import/file-guard.js';
-import { fixture, human, importServer, finished, upload } from './helpers.js';
+import { fixture, gedcom, imported } from './helpers.js';
 
 /**
  * Details of the mapping a genealogist would notice, each found missing from the suite by a
@@ -8,21 +8,7 @@ import { fixture, human, importServer, finished, upload } from './helpers.js';
  * a marriage contract, a submission record, long values, and a DOS end-of-file mark.
  */
 
-const file = (...lines: string[]) => ['0 HEAD', '1 GEDC', '2 VERS 7.0', ...lines, '0 TRLR', ''].join('\n');
-
-/** Imports through the route, the job followed to its end (it must succeed), and reads its loss report. */
-async function imported(t: Test, bytes: string | Buffer) {
-  const s = await importServer(t);
-  const started = await upload(s, bytes);
-  t.equal(started.statusCode, 202, started.body);
-  const job = await finished(s, started.json().job_id);
-  t.equal(job.state, 'succeeded', JSON.stringify(job.error));
-  const tree = s.server.kernel.trees.active();
-  const cradle = s.server.kernel.servicesFor(tree, human);
-  const items = (await s.request('GET', '/v1/gedcom/loss-reports', { query: { report_id: job.result.report_id } })).json().items as { path: string; reason: string }[];
-  const lost = items.map((item) => `${item.path} ${item.reason}`);
-  return { tree, cradle, job, items, lost };
-}
+const file = (...lines: string[]) => gedcom('7.0', ...lines);
 
 t.test('a shared note under a fact is the claim\'s note, not a loss', async (t) => {
   const { cradle, lost, tree } = await imported(t, file('0 @N1@ SNOTE Born at the forge', '0 @I1@ INDI', '1 NAME Ann /Cole/', '1 BIRT', '2 DATE 1850', '2 SNOTE @N1@'));

@@ -6,7 +6,8 @@
  *   accepted wherever they appear, their substructures unchecked.
  * - Tags only 7.0 has (SNOTE, SCHMA, EXID, PHRASE, TRAN, CREA, ...) are errors.
  * - Placement, cardinality, required substructures and payload presence are warnings:
- *   the 7.0 table only approximates 5.5.1 (its ASSO needs ROLE where 5.5.1's needs RELA).
+ *   the 7.0 table only approximates 5.5.1. Where 5.5.1 requires another tag than 7.0 (its
+ *   ASSO needs RELA where 7.0's needs ROLE), the 5.5.1 tag is the one required.
  * - Errors besides: HEAD must have SOUR, SUBM, GEDC (VERS, FORM) and CHAR; pointers must
  *   resolve to the right record; dates follow the 5.5.1 grammar; enumerations compare
  *   without case (5.5.1 writes `birth`, 7.0 `BIRTH`), except where 5.5.1's lists differ.
@@ -48,6 +49,9 @@ export const PLACES_551: Record<string, readonly string[]> = {
   FORM: ['TYPE'],
   SOUR: ['TEXT'],
 };
+
+/** Required substructures 5.5.1 names differently, by the parent's 7.0 structure type: 7.0's tag -> 5.5.1's. */
+export const REQUIRED_INSTEAD_551: Record<string, Record<string, string>> = { ASSO: { ROLE: 'RELA' } };
 
 /** What 5.5.1 requires in HEAD and HEAD.GEDC (errors, unlike the 7.0 table's requirements). */
 export const REQUIRED_551: Record<string, string[]> = { HEAD: ['SOUR', 'SUBM', 'GEDC', 'CHAR'], GEDC: ['VERS', 'FORM'] };

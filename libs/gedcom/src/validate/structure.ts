@@ -6,7 +6,7 @@
  */
 import { isKnownStructure, isStandardTag, payloadOf, recordType, requiredTags, substructureRule } from '../rules/lookup.js';
 import type { GedcomNode } from '../types.js';
-import { ENUMS_551, isOnly551, isOnly70, PLACES_551, POINTER_OR_TEXT_551, RECORDS_551, REQUIRED_551 } from './gedcom551.js';
+import { ENUMS_551, isOnly551, isOnly70, PLACES_551, POINTER_OR_TEXT_551, RECORDS_551, REQUIRED_551, REQUIRED_INSTEAD_551 } from './gedcom551.js';
 import { payloadProblem, type RuleVersion } from './payload.js';
 import type { PointerRegistry } from './pointers.js';
 import type { ReportCollector } from './report.js';
@@ -68,7 +68,9 @@ export class StructureChecker {
     for (const tag of strict) {
       if (!counts.has(tag)) this.out.error(node.line, 'required-missing', `a 5.5.1 ${node.tag} needs a ${tag}`);
     }
-    for (const tag of requiredTags(type)) {
+    const instead = this.version === '5.5.1' && Object.hasOwn(REQUIRED_INSTEAD_551, type) ? REQUIRED_INSTEAD_551[type] : {};
+    for (const required of requiredTags(type)) {
+      const tag = Object.hasOwn(instead, required) ? instead[required] : required;
       if (!counts.has(tag) && !strict.includes(tag)) this.problem(node.line, 'required-missing', `${node.tag} needs a ${tag}`);
     }
     if (this.version === '7.0' && node.children.length === 0 && !node.value && node.pointer === undefined) {

@@ -2,6 +2,7 @@ import { ProblemError, type Actor, type ServiceCradle } from '@rootline/kernel';
 import type { GedcomNode } from '@rootline/gedcom';
 import type { ImportItem, ItemKind } from '../runs.js';
 import { LossCollector } from './loss-report.js';
+import type { AdoptedBy } from './adoption.js';
 
 /** The services an import writes through (the tree's, acting as whoever started the import). */
 export type MappingServices = Pick<
@@ -77,6 +78,10 @@ export class MappingContext {
   readonly individuals = new RunMap<MappedIndividual>();
   /** `${child xref} ${family xref}` -> the child's FAMC.PEDI in that family. */
   readonly pedigrees = new RunMap<string>();
+  /** `${child xref} ${family xref}` -> which partners adopted the child (ADOP.FAMC), until the family's edges are read. */
+  readonly adoptions = new RunMap<{ by: AdoptedBy; line: number }>();
+  /** INDI.FAMS and INDI.FAMC links with NOTEs (`linkKey`), until the edge they became is made. */
+  readonly linkNotes = new RunMap<GedcomNode>();
   /** (source id, page) -> citation id: one citation per place in a source, however often cited. */
   readonly citations = new RunMap<string>();
   /** Inline `SOUR text` (5.5) -> the source made for it. */

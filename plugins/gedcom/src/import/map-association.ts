@@ -1,14 +1,16 @@
 import type { GedcomNode } from '@rootline/gedcom';
 import type { MappingContext } from './context.js';
 import { citeSources } from './map-source.js';
-
-const clip = (value: string, max: number) => (value.length > max ? `${value.slice(0, max - 1)}…` : value);
+import { noteTexts } from './map-note.js';
+import { clip, fieldValue, keepWholeTexts, type FieldText } from './long-text.js';
 
 /**
  * An INDI's ASSO (kept until every INDI is mapped, as it may point forward) -> an
  * association: the pointed individual is `role` (RELA in 5.5.1, ROLE with its PHRASE in 7.0;
  * `associate` when neither says) to the individual holding the ASSO. Its first SOUR becomes
- * the association's source, its inline NOTE the association's note.
+ * the association's source, its NOTEs (inline or shared, a blank line apart) the association's
+ * note. An association holds a source, not a citation: a page cited is kept as a citation of
+ * the source and reported, as are further SOURs.
  */
 export function mapAssociation(context: MappingContext, asso: GedcomNode & { xref?: string }): void {
   const from = asso.xref ? context.individuals.get(asso.xref) : undefined;
@@ -17,20 +19,26 @@ export function mapAssociation(context: MappingContext, asso: GedcomNode & { xre
   const role = asso.children.find((part) => part.tag === 'RELA' || part.tag === 'ROLE');
   const phrase = role?.children.find((part) => part.tag === 'PHRASE')?.value?.trim();
   const written = (phrase || role?.value?.trim() || 'associate').toLowerCase();
-  const note = asso.children.find((part) => (part.tag === 'NOTE' || part.tag === 'SNOTE') && !part.pointer)?.value?.trim();
-  const { source } = citeSources(context, asso, 'INDI.ASSO');
+  const notes = noteTexts(context, asso, 'INDI.ASSO').flatMap(({ text }) => (text?.trim() ? [text.trim()] : []));
+  const note: FieldText | undefined = notes.length ? { value: notes.join('\n\n'), max: 10_000, label: 'Note', path: 'INDI.ASSO.NOTE', node: asso } : undefined;
+  const { source, citation } = citeSources(context, asso, 'INDI.ASSO');
+  const sours = asso.children.filter((part) => part.tag === 'SOUR');
+  if (citation) context.lose('INDI.ASSO.SOUR', sours[0], 'an association holds a source, not where in it: the page (text, quality) is kept as a citation of the source, not linked to the association');
+  for (const further of sours.slice(1)) context.lose('INDI.ASSO.SOUR', further, 'an association holds one source: further sources not kept on it');
   const association = context.attempt('INDI.ASSO', asso, () =>
     context.services.associationsService.record(context.actor, {
       from: from.person,
       to: to.person,
       role: clip(written, 100),
       ...(source ? { source } : {}),
-      ...(note ? { note: clip(note, 10_000) } : {}),
+      ...(note ? { note: fieldValue(note) } : {}),
     }),
   );
-  if (association) context.created('association', association.id);
+  if (association) {
+    context.created('association', association.id);
+    keepWholeTexts(context, association.id, [note], 'association');
+  }
   for (const part of asso.children) {
     if (!['RELA', 'ROLE', 'SOUR', 'NOTE', 'SNOTE'].includes(part.tag)) context.lose(`INDI.ASSO.${part.tag}`, part, 'not kept on the association');
-    else if ((part.tag === 'NOTE' || part.tag === 'SNOTE') && part.pointer) context.lose(`INDI.ASSO.${part.tag}`, part, 'shared note on an association not kept');
   }
 }

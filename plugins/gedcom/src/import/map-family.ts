@@ -4,33 +4,40 @@ import type { MappingContext, MappedIndividual } from './context.js';
 import { FAMILY_EVENTS, PRESENCE_ONLY, pedigreeOf } from './facts.js';
 import { mapNotes } from './map-note.js';
 import { mapMediaLinks } from './map-media.js';
+import { asWritten, clip, fieldValues, keepWholeTexts, type FieldText } from './long-text.js';
+import { dateAndPlace } from './date-and-place.js';
+import { adoptionOf } from './adoption.js';
+import { linkKey, noteLink } from './link-notes.js';
 
 const PARTNER_TAGS = ['HUSB', 'WIFE'] as const;
 const ROLES: Record<(typeof PARTNER_TAGS)[number], string> = { HUSB: 'husband', WIFE: 'wife' };
 const HANDLED = new Set(['HUSB', 'WIFE', 'CHIL', 'NOTE', 'SNOTE', 'OBJE']);
-const text = (node: GedcomNode | undefined) => node?.value?.trim() || undefined;
-const clip = (value: string, max: number) => (value.length > max ? `${value.slice(0, max - 1)}…` : value);
 
 /** Whether every INDI a FAM points to is mapped already (else the FAM waits for the end of the file). */
 export function familyReady(context: MappingContext, record: GedcomNode): boolean {
   return record.children.every((node) => !['HUSB', 'WIFE', 'CHIL'].includes(node.tag) || !node.pointer || context.individuals.has(node.pointer));
 }
 
-type Partner = { tag: (typeof PARTNER_TAGS)[number]; who: MappedIndividual };
+type Partner = { tag: (typeof PARTNER_TAGS)[number]; xref: string; who: MappedIndividual };
 
-/** One FAM as read: its partners and the edges to write, each with where it came from (for a refusal). */
+/**
+ * One FAM as read: its partners and the edges to write, each with where it came from (for a
+ * refusal) and the individuals' links (FAMS, FAMC) whose notes it takes (`linkKey`).
+ */
 interface ReadFamily {
   record: GedcomNode;
   partners: Partner[];
-  edges: { body: CreateRelationshipBody; path: string; node: GedcomNode }[];
+  edges: { body: CreateRelationshipBody; path: string; node: GedcomNode; links: string[] }[];
 }
 
 type CreateRelationshipBody = Parameters<MappingContext['services']['familyService']['createMany']>[1][number];
 
 /**
  * A batch of FAMs, each -> a spouse edge between HUSB and WIFE, a parent edge from each partner
- * to each CHIL (pedigree from the child's FAMC.PEDI for this family, or the FTM/Gramps `_FREL`
- * and `_MREL` on CHIL), and each family event (MARR, DIV, ...) as an event with both partners as
+ * to each CHIL (pedigree from the FTM/Gramps `_FREL` and `_MREL` on CHIL, else the child's
+ * FAMC.PEDI for this family, else `adopted` from the partners the child's ADOP.FAMC names),
+ * the notes of the individuals' FAMS links on the spouse edge and of a child's FAMC link on
+ * its first parent edge, and each family event (MARR, DIV, ...) as an event with both partners as
  * participants. A pointer to no INDI is reported; so is an edge the family plugin refuses (a
  * third birth parent, a cycle): the rest of the family is still imported. The edges of the
  * whole batch are one `createMany` call, checked edge by edge in file order.
@@ -49,6 +56,7 @@ export function mapFamilies(context: MappingContext, records: readonly GedcomNod
       else {
         context.created('relationship', outcome.created.id);
         anchor ??= outcome.created.id;
+        for (const link of edge.links) noteLink(context, link, outcome.created.id);
       }
     }
     finishFamily(context, family, anchor, events);
@@ -61,19 +69,25 @@ function readFamily(context: MappingContext, record: GedcomNode): ReadFamily {
   for (const tag of PARTNER_TAGS) {
     for (const node of record.children.filter((each) => each.tag === tag)) {
       const who = individual(context, node, `FAM.${tag}`);
-      if (who) partners.push({ tag, who });
+      if (who) partners.push({ tag, xref: node.pointer!, who });
     }
   }
   const edges: ReadFamily['edges'] = [];
+  const family = record.xref;
   // The spouse edge first: it is the family's anchor (its notes go there).
-  if (partners.length === 2) edges.push({ body: { kind: 'spouse', partners: [partners[0].who.person, partners[1].who.person] }, path: 'FAM', node: record });
-  else if (partners.length > 2) context.lose('FAM', record, 'more than two partners: no spouse edge');
+  if (partners.length === 2) {
+    const links = family ? partners.map((partner) => linkKey('FAMS', family, partner.xref)) : [];
+    edges.push({ body: { kind: 'spouse', partners: [partners[0].who.person, partners[1].who.person] }, path: 'FAM', node: record, links });
+  } else if (partners.length > 2) context.lose('FAM', record, 'more than two partners: no spouse edge');
   for (const chil of record.children.filter((node) => node.tag === 'CHIL')) {
     const child = individual(context, chil, 'FAM.CHIL');
     if (!child) continue;
+    const link = family ? { pedigree: context.pedigrees.get(`${chil.pointer} ${family}`), adopted: adoptionOf(context, chil.pointer!, family), notes: [linkKey('FAMC', family, chil.pointer!)] } : undefined;
     for (const { tag, who } of partners) {
-      const written = chil.children.find((part) => part.tag === (tag === 'HUSB' ? '_FREL' : '_MREL'))?.value ?? (record.xref && chil.pointer ? context.pedigrees.get(`${chil.pointer} ${record.xref}`) : undefined);
-      edges.push({ body: { kind: 'parent', parent: who.person, child: child.person, pedigree: pedigreeOf(written) }, path: 'FAM.CHIL', node: chil });
+      const adopted = link?.adopted === 'BOTH' || link?.adopted === tag ? 'adopted' : undefined;
+      const written = chil.children.find((part) => part.tag === (tag === 'HUSB' ? '_FREL' : '_MREL'))?.value ?? link?.pedigree ?? adopted;
+      // The child's FAMC notes go on its first parent edge in this family.
+      edges.push({ body: { kind: 'parent', parent: who.person, child: child.person, pedigree: pedigreeOf(written) }, path: 'FAM.CHIL', node: chil, links: link?.notes.splice(0) ?? [] });
     }
     for (const part of chil.children) if (part.tag !== '_FREL' && part.tag !== '_MREL') context.lose(`FAM.CHIL.${part.tag}`, part, 'not kept on the parent edges');
   }
@@ -84,7 +98,7 @@ function readFamily(context: MappingContext, record: GedcomNode): ReadFamily {
 function finishFamily(context: MappingContext, { record, partners }: ReadFamily, anchor: string | undefined, events: ReadEvent[]): void {
   context.count('families');
   for (const node of record.children) {
-    if (FAMILY_EVENTS.has(node.tag)) events.push(readFamilyEvent(node, partners));
+    if (FAMILY_EVENTS.has(node.tag)) events.push(readFamilyEvent(context, node, partners));
     else if (!HANDLED.has(node.tag)) context.lose(`FAM.${node.tag}`, node, node.tag.startsWith('_') ? 'extension tag not mapped' : 'not mapped');
   }
   if (anchor) mapNotes(context, record, anchor, 'FAM');
@@ -100,32 +114,32 @@ function individual(context: MappingContext, node: GedcomNode, path: string): Ma
 
 type CreateEventBody = Parameters<MappingContext['services']['eventsService']['createMany']>[1][number];
 
-/** A family event as read, to be written with the batch's other events. */
+/** A family event as read, to be written with the batch's other events; its date, place and description whole. */
 interface ReadEvent {
   body: CreateEventBody;
   node: GedcomNode;
   path: string;
+  fields: (FieldText | undefined)[];
 }
 
-/** A family event: type (EVEN with TYPE: a custom type), date, place, description; both partners as participants. */
-function readFamilyEvent(node: GedcomNode, partners: Partner[]): ReadEvent {
+/** A family event: type (EVEN with TYPE: a custom type), date (with its PHRASE), place, description; both partners as participants. */
+function readFamilyEvent(context: MappingContext, node: GedcomNode, partners: Partner[]): ReadEvent {
   const path = `FAM.${node.tag}`;
-  const type = text(node.children.find((part) => part.tag === 'TYPE'));
+  const type = asWritten(node.children.find((part) => part.tag === 'TYPE'));
   const said = node.value && !PRESENCE_ONLY.has(node.value.trim()) ? node.value.trim() : undefined;
   const generic = node.tag === 'EVEN' || node.tag === 'FACT';
-  const date = text(node.children.find((part) => part.tag === 'DATE'));
-  const place = text(node.children.find((part) => part.tag === 'PLAC'));
+  const { date, place } = dateAndPlace(context, node, path, 'event');
   const description = generic ? said : [type, said].filter(Boolean).join(': ') || undefined;
   const seen = new Set<string>();
   const participants = partners.filter(({ who }) => !seen.has(who.person) && seen.add(who.person)).map(({ tag, who }) => ({ person: who.person, role: ROLES[tag] }));
+  const field = (value: string | undefined, max: number, label: string): FieldText | undefined => (value ? { value, max, label, path, node } : undefined);
+  const fields = { date: field(date, 100, 'Date'), place: field(place, 500, 'Place'), description: field(description, 2000, 'Description') };
   const body = {
     type: generic && type ? `custom:${clip(type, 100)}` : node.tag,
-    ...(date ? { date: clip(date, 100) } : {}),
-    ...(place ? { place: clip(place, 500) } : {}),
-    ...(description ? { description: clip(description, 2000) } : {}),
+    ...fieldValues(fields),
     participants,
   };
-  return { body, node, path };
+  return { body, node, path, fields: Object.values(fields) };
 }
 
 /**
@@ -142,10 +156,11 @@ function writeFamilyEvents(context: MappingContext, events: readonly ReadEvent[]
     if (!(error instanceof ProblemError)) throw error;
     written = events.map((event) => context.attempt(event.path, event.node, () => eventsService.create(context.actor, event.body)));
   }
-  events.forEach(({ node, path }, at) => {
+  events.forEach(({ node, path, fields }, at) => {
     const event = written[at];
     if (!event) return;
     context.created('event', event.id);
+    keepWholeTexts(context, event.id, fields, 'event');
     for (const part of node.children) {
       if (part.tag === 'DATE' || part.tag === 'PLAC' || part.tag === 'TYPE' || part.tag === 'NOTE' || part.tag === 'SNOTE') continue;
       context.lose(`${path}.${part.tag}`, part, part.tag === 'SOUR' ? 'events do not cite sources: citation of a family event not kept' : 'not kept on the event');

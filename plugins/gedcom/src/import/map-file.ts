@@ -7,6 +7,8 @@ import { keepUnusedNotes, readNoteRecord } from './map-note.js';
 import { mapMediaRecord } from './map-media.js';
 import { mapAssociation } from './map-association.js';
 import { BATCH_MS, BatchSize, linesOf } from './batch-size.js';
+import { reportUnusedAdoptions } from './adoption.js';
+import { keepUnusedLinkNotes } from './link-notes.js';
 
 /** How the mapping writes: one batch in one transaction, and what happens between batches. */
 export interface BatchWriter {
@@ -25,7 +27,9 @@ const SKIPPED = new Set(['HEAD', 'TRLR', ...FIRST_PASS]);
  * so only what pointers need stays in memory, never the file:
  * 1. repositories and shared notes are remembered; sources and media objects are written;
  * 2. individuals and families in file order. A family pointing at an individual further on
- *    waits until the end, as do associations; then shared notes nothing pointed at are kept.
+ *    waits until the end, as do associations; then the notes of family links no edge took go
+ *    on their persons, shared notes nothing pointed at are kept, and adoptions by a family
+ *    that never listed the child are reported.
  * The first pass reads the whole file before it writes anything: it gives the event loop back
  * (`writer.between()`) every `BATCH_MS` of reading. A file read ahead of the parser never
  * waits for the disk, so its chunks alone would not: they arrive as microtasks.
@@ -87,7 +91,11 @@ export async function mapFile(context: MappingContext, read: () => AsyncIterable
   await flush();
   await inBatches(waiting, writer, (records) => mapFamilies(context, records));
   await inBatches(associations, writer, (records) => records.forEach((asso) => mapAssociation(context, asso)));
-  writer.write(() => keepUnusedNotes(context));
+  writer.write(() => {
+    keepUnusedLinkNotes(context);
+    keepUnusedNotes(context);
+    reportUnusedAdoptions(context);
+  });
 }
 
 async function inBatches(records: GedcomNode[], writer: BatchWriter, map: (records: GedcomNode[]) => void): Promise<void> {

@@ -5,9 +5,13 @@ import { FACT_PARTS, INDIVIDUAL_FACTS, PRESENCE_ONLY } from './facts.js';
 import { citeSources } from './map-source.js';
 import { mapNotes } from './map-note.js';
 import { mapMediaLinks } from './map-media.js';
+import { clip, fieldValues, keepWholeTexts, type FieldText } from './long-text.js';
+import { dateAndPlace } from './date-and-place.js';
+import { readAdoption } from './adoption.js';
+import { keepLinkNotes } from './link-notes.js';
 
 const SEXES = new Set(['M', 'F', 'X', 'U']);
-const clip = (value: string, max: number) => (value.length > max ? `${value.slice(0, max - 1)}…` : value);
+const NOTES = new Set(['NOTE', 'SNOTE']);
 
 /** INDI substructures handled here besides the facts; FAMS is read from the FAM side. */
 const HANDLED = new Set(['NAME', 'SEX', 'FAMC', 'FAMS', 'NOTE', 'SNOTE', 'OBJE', 'ASSO']);
@@ -19,12 +23,14 @@ interface ReadIndividual {
   claims: PlannedClaim[];
 }
 
-/** A claim to capture (its persona filled in once written), where it came from, and its further citations. */
+/** A claim to capture (its persona filled in once written), where it came from, its further citations and its fields as written. */
 interface PlannedClaim {
   claim: { kind: string; value?: string; date?: string; place?: string; source?: string; citation?: string };
   node: GedcomNode;
   path: string;
   more: string[];
+  /** Value, date and place whole: one longer than the claim holds is kept in a note on the claim. */
+  fields: (FieldText | undefined)[];
 }
 
 /**
@@ -45,6 +51,7 @@ export function mapIndividuals(context: MappingContext, records: readonly Gedcom
   claims.forEach((captured, at) => {
     context.created('assertion', captured.id);
     for (const citation of planned[at].more) assertionsService.attachEvidence(context.actor, captured.id, { kind: 'citation', citation });
+    keepWholeTexts(context, captured.id, planned[at].fields, 'claim');
     mapNotes(context, planned[at].node, captured.id, planned[at].path);
   });
   const persons = personsService.concludeMany(context.actor, personas.map((persona) => [persona]));
@@ -69,15 +76,30 @@ function readIndividual(context: MappingContext, record: GedcomNode, association
   names.forEach((node, index) => mapNameStructure(context, claims, node, index === 0));
   for (const node of record.children) {
     const kind = INDIVIDUAL_FACTS[node.tag];
-    if (kind) captureFact(context, claims, node, kind, `INDI.${node.tag}`);
-    else if (node.tag === 'FAMC' && node.pointer && record.xref) {
-      const pedigree = node.children.find((part) => part.tag === 'PEDI');
-      if (pedigree?.value) context.pedigrees.set(`${record.xref} ${node.pointer}`, pedigree.value);
-      for (const part of node.children) if (part.tag !== 'PEDI') context.lose(`INDI.FAMC.${part.tag}`, part, 'not kept on the parent edges');
-    } else if (node.tag === 'ASSO') associations.push(detachNode({ ...node, xref: record.xref }));
+    if (kind) {
+      captureFact(context, claims, node, kind, `INDI.${node.tag}`);
+      if (node.tag === 'ADOP') readAdoption(context, record.xref, node);
+    } else if (node.tag === 'FAMC' || node.tag === 'FAMS') readFamilyLink(context, record.xref, node);
+    else if (node.tag === 'ASSO') associations.push(detachNode({ ...node, xref: record.xref }));
     else if (!HANDLED.has(node.tag)) context.lose(`INDI.${node.tag}`, node, node.tag.startsWith('_') ? 'extension tag not mapped' : 'not mapped');
   }
   return { record, persona: { ...personaName(first), ...(sex && SEXES.has(sex) ? { sex: sex as 'M' | 'F' | 'X' | 'U' } : {}) }, claims };
+}
+
+/**
+ * FAMC (the family as a child: its PEDI kept for the family pass) or FAMS (as a partner; the
+ * edges themselves are read from the FAM side); the link's NOTEs wait for the edge it becomes.
+ */
+function readFamilyLink(context: MappingContext, individual: string | undefined, link: GedcomNode): void {
+  if (link.tag === 'FAMC' && link.pointer && individual) {
+    const pedigree = link.children.find((part) => part.tag === 'PEDI');
+    // 7.0 says what its list has no word for in a PHRASE: `PEDI OTHER` + `PHRASE step`.
+    const written = pedigree?.value?.trim().toUpperCase() === 'OTHER' ? (pedigree.children.find((part) => part.tag === 'PHRASE')?.value ?? pedigree.value) : pedigree?.value;
+    if (written) context.pedigrees.set(`${individual} ${link.pointer}`, written);
+  }
+  keepLinkNotes(context, individual, link);
+  const edges = link.tag === 'FAMC' ? 'the parent edges' : 'the spouse edge';
+  for (const part of link.children) if (!NOTES.has(part.tag) && !(link.tag === 'FAMC' && part.tag === 'PEDI')) context.lose(`INDI.${link.tag}.${part.tag}`, part, `not kept on ${edges}`);
 }
 
 function personaName(name: MappedName | undefined) {
@@ -88,37 +110,37 @@ function personaName(name: MappedName | undefined) {
 
 /**
  * A NAME the persona does not hold (every NAME but the first), or a first NAME that cites a
- * source: a `name` claim with the name as written, so the other names and their evidence stay.
- * Its TYPE (birth, married, aka) goes into the value: `Mary Jones (married)`.
+ * source, has a TYPE or a NOTE: a `name` claim with the name as written, so the other names,
+ * their evidence and their notes stay. Its TYPE (birth, married, aka) goes into the value:
+ * `Mary Jones (married)`.
  */
 function mapNameStructure(context: MappingContext, claims: PlannedClaim[], node: GedcomNode, first: boolean): void {
   const cites = node.children.some((part) => part.tag === 'SOUR');
   for (const part of node.children) {
-    if (!NAME_PIECE_TAGS[part.tag] && !['SOUR', 'TYPE', 'NOTE', 'SNOTE'].includes(part.tag)) context.lose(`INDI.NAME.${part.tag}`, part, 'not kept with the name');
+    if (!NAME_PIECE_TAGS[part.tag] && !['SOUR', 'TYPE', ...NOTES].includes(part.tag)) context.lose(`INDI.NAME.${part.tag}`, part, 'not kept with the name');
     // Pieces of a further name stay only in the name as written.
     if (!first && NAME_PIECE_TAGS[part.tag]) context.lose(`INDI.NAME.${part.tag}`, part, 'piece of a further name: kept only as written in its name claim');
   }
-  if (first && !cites && !node.children.some((part) => part.tag === 'TYPE')) return;
+  if (first && !cites && !node.children.some((part) => part.tag === 'TYPE' || NOTES.has(part.tag))) return;
   const written = mapName(node).as_written;
   if (!written) return;
   const type = node.children.find((part) => part.tag === 'TYPE')?.value?.trim().toLowerCase();
   claims.push(plan(context, node, { kind: 'name', value: type ? `${written} (${type})` : written }, 'INDI.NAME'));
 }
 
-/** One fact or event -> a claim: date, place, a value (OCCU's text; EVEN/FACT: TYPE first), its sources and notes. */
+/**
+ * One fact or event -> a claim: date (with its PHRASE) and place as given, a value (OCCU's
+ * text; EVEN/FACT: TYPE first), its sources and notes. An ADOP's FAMC is the adopting family
+ * (read by `readAdoption`).
+ */
 function captureFact(context: MappingContext, claims: PlannedClaim[], node: GedcomNode, kind: string, path: string): void {
   const type = node.children.find((part) => part.tag === 'TYPE')?.value?.trim();
   const said = node.value && !PRESENCE_ONLY.has(node.value.trim()) ? node.value.trim() : undefined;
   const generic = node.tag === 'EVEN' || node.tag === 'FACT';
   const value = generic && type ? (said ? `${type}: ${said}` : type) : said;
-  const date = node.children.find((part) => part.tag === 'DATE')?.value?.trim();
-  const place = node.children.find((part) => part.tag === 'PLAC')?.value?.trim();
-  claims.push(plan(context, node, { kind, value, date, place }, path));
+  claims.push(plan(context, node, { kind, value, ...dateAndPlace(context, node, path, 'claim') }, path));
   for (const part of node.children) {
-    if (FACT_PARTS.has(part.tag) || (generic && part.tag === 'TYPE')) {
-      for (const sub of part.tag === 'DATE' || part.tag === 'PLAC' ? part.children : []) context.lose(`${path}.${part.tag}.${sub.tag}`, sub, 'not kept on the claim');
-      continue;
-    }
+    if (FACT_PARTS.has(part.tag) || (generic && part.tag === 'TYPE') || (node.tag === 'ADOP' && part.tag === 'FAMC')) continue;
     context.lose(`${path}.${part.tag}`, part, part.tag.startsWith('_') ? 'extension tag not mapped' : 'not kept on the claim');
   }
 }
@@ -126,17 +148,19 @@ function captureFact(context: MappingContext, claims: PlannedClaim[], node: Gedc
 /** One claim to capture, citing the structure's SOURs (the first as its source and citation, the others as evidence). */
 function plan(context: MappingContext, node: GedcomNode, claim: { kind: string; value?: string; date?: string; place?: string }, path: string): PlannedClaim {
   const citing = citeSources(context, node, path);
+  const field = (value: string | undefined, max: number, label: string, tag?: string): FieldText | undefined =>
+    value ? { value, max, label, path: tag ? `${path}.${tag}` : path, node: tag ? node.children.find((part) => part.tag === tag) : node } : undefined;
+  const fields = { value: field(claim.value, 10_000, 'Value'), date: field(claim.date, 100, 'Date', 'DATE'), place: field(claim.place, 500, 'Place', 'PLAC') };
   return {
     claim: {
       kind: claim.kind,
-      ...(claim.value ? { value: clip(claim.value, 10_000) } : {}),
-      ...(claim.date ? { date: clip(claim.date, 100) } : {}),
-      ...(claim.place ? { place: clip(claim.place, 500) } : {}),
+      ...fieldValues(fields),
       ...(citing.source ? { source: citing.source } : {}),
       ...(citing.citation ? { citation: citing.citation } : {}),
     },
     node,
     path,
     more: citing.more,
+    fields: Object.values(fields),
   };
 }

@@ -10,22 +10,34 @@ const MAX_NOTE = 100_000;
  * reported. A shared note pointed at from several places becomes a note on each of them.
  */
 export function mapNotes(context: MappingContext, node: GedcomNode, target: string, path: string): void {
-  for (const note of node.children) {
-    if (note.tag !== 'NOTE' && note.tag !== 'SNOTE') continue;
-    let text = note.value;
-    if (note.pointer) {
-      text = context.sharedNotes.get(note.pointer);
-      if (text === undefined) {
-        context.lose(`${path}.${note.tag}`, note, `points to no note record (@${note.pointer}@)`);
-        continue;
-      }
-      context.notesUsed.add(note.pointer);
-    }
-    writeNote(context, target, text, `${path}.${note.tag}`, note);
-  }
+  for (const { text, note } of noteTexts(context, node, path)) writeNote(context, target, text, `${path}.${note.tag}`, note);
 }
 
-function writeNote(context: MappingContext, target: string, text: string | undefined, path: string, node: GedcomNode): void {
+/**
+ * The texts of the NOTEs under a structure, a shared note's text read from its record (and
+ * the record marked as used); a pointer to no NOTE record is reported and gives no text.
+ */
+export function noteTexts(context: MappingContext, node: GedcomNode, path: string): { text: string | undefined; note: GedcomNode }[] {
+  const texts: { text: string | undefined; note: GedcomNode }[] = [];
+  for (const note of node.children) {
+    if (note.tag !== 'NOTE' && note.tag !== 'SNOTE') continue;
+    if (!note.pointer) {
+      texts.push({ text: note.value, note });
+      continue;
+    }
+    const text = context.sharedNotes.get(note.pointer);
+    if (text === undefined) {
+      context.lose(`${path}.${note.tag}`, note, `points to no note record (@${note.pointer}@)`);
+      continue;
+    }
+    context.notesUsed.add(note.pointer);
+    texts.push({ text, note });
+  }
+  return texts;
+}
+
+/** One note about `target`; a text longer than a note holds is cut, and the cut reported. */
+export function writeNote(context: MappingContext, target: string, text: string | undefined, path: string, node: GedcomNode | undefined): void {
   if (!text?.trim()) return;
   if (text.length > MAX_NOTE) context.lose(path, node, `note longer than ${MAX_NOTE} characters: cut`);
   context.created('note', context.services.notesService.create(context.actor, { target, text: text.slice(0, MAX_NOTE) }).id);

@@ -1,42 +1,74 @@
 import type { GedcomNode } from '@rootline/gedcom';
 import type { MappingContext } from './context.js';
-import { mapNotes } from './map-note.js';
+import { mapNotes, noteTexts } from './map-note.js';
+import { asWritten, fieldOf, fieldValue, fieldValues, keepWholeTexts, type FieldText } from './long-text.js';
 
-const text = (node: GedcomNode | undefined) => node?.value?.replace(/\s+/g, ' ').trim() || undefined;
 const child = (node: GedcomNode, tag: string) => node.children.find((each) => each.tag === tag);
-const clip = (value: string, max: number) => (value.length > max ? `${value.slice(0, max - 1)}…` : value);
 
-/** SOUR substructures the source row holds; NOTE, TEXT and REPO become notes on it. */
+/** The longest title, author and publisher a source takes (the sources plugin's limits), and a citation element. */
+const TITLE = 1000;
+const AUTHOR = 500;
+const ELEMENT = 2000;
+
+/** SOUR substructures the source row holds; NOTE, TEXT, REPO (and ABBR beside a TITL) become notes on it. */
 const SOURCE_FIELDS = new Set(['TITL', 'ABBR', 'AUTH', 'PUBL', 'TEXT', 'REPO', 'NOTE', 'SNOTE']);
 
 /**
- * A SOUR record -> a source: TITL (else ABBR, else the xref) as title, AUTH, PUBL. TEXT, the
- * repository it is kept in (REPO with its call number) and its NOTEs become notes on the
- * source, so nothing the record says is dropped for want of a column.
+ * A SOUR record -> a source: TITL (else ABBR, else the xref) as title, AUTH, PUBL, each as
+ * written (line breaks kept). TEXT, ABBR beside a TITL, the repository it is kept in (REPO
+ * with its call numbers, their media and the repository's notes) and its NOTEs become notes
+ * on the source, so nothing the record says is dropped for want of a column; a field longer
+ * than the source holds keeps its whole text in a note too.
  */
 export function mapSourceRecord(context: MappingContext, record: GedcomNode): void {
   if (!record.xref) return context.lose('SOUR', record, 'source record without a cross-reference id: nothing can cite it');
-  const title = text(child(record, 'TITL')) ?? text(child(record, 'ABBR')) ?? `Source ${record.xref}`;
+  const titled = fieldOf(child(record, 'TITL'), TITLE, 'Title', 'SOUR.TITL');
+  const title = titled ?? fieldOf(child(record, 'ABBR'), TITLE, 'Title', 'SOUR.ABBR') ?? { value: `Source ${record.xref}`, max: TITLE, label: 'Title', path: 'SOUR' };
+  const author = fieldOf(child(record, 'AUTH'), AUTHOR, 'Author', 'SOUR.AUTH');
+  const publisher = fieldOf(child(record, 'PUBL'), AUTHOR, 'Publisher', 'SOUR.PUBL');
   const source = context.services.sourcesService.create(context.actor, {
-    title: clip(title, 500),
-    ...(text(child(record, 'AUTH')) ? { author: clip(text(child(record, 'AUTH'))!, 500) } : {}),
-    ...(text(child(record, 'PUBL')) ? { publisher: clip(text(child(record, 'PUBL'))!, 500) } : {}),
+    title: fieldValue(title),
+    ...(author ? { author: fieldValue(author) } : {}),
+    ...(publisher ? { publisher: fieldValue(publisher) } : {}),
   });
   context.sources.set(record.xref, context.created('source', source.id));
+  keepWholeTexts(context, source.id, [title, author, publisher], 'source');
   const notes: string[] = [];
   const sourceText = child(record, 'TEXT')?.value;
   if (sourceText?.trim()) notes.push(`Text of the source: ${sourceText}`);
+  const abbreviation = asWritten(child(record, 'ABBR'));
+  if (titled && abbreviation) notes.push(`Short title: ${abbreviation}`);
   for (const repository of record.children.filter((each) => each.tag === 'REPO')) notes.push(repositoryNote(context, repository));
   for (const note of notes) context.created('note', context.services.notesService.create(context.actor, { target: source.id, text: note }).id);
   mapNotes(context, record, source.id, 'SOUR');
   for (const part of record.children) if (!SOURCE_FIELDS.has(part.tag)) context.lose(`SOUR.${part.tag}`, part, 'not kept on the source');
 }
 
-/** "Repository: County Record Office, call number D/123" (the repository is also a source of its own when it is a record). */
+/**
+ * "Repository: County Record Office, call number D/123 (medium: film)", then the
+ * repository's notes on lines of their own. What else the REPO line holds is reported.
+ */
 function repositoryNote(context: MappingContext, repository: GedcomNode): string {
-  const name = repository.pointer ? context.repositories.get(repository.pointer) : text(repository);
-  const callNumber = text(child(repository, 'CALN'));
-  return `Repository: ${name ?? repository.pointer ?? 'unnamed'}${callNumber ? `, call number ${callNumber}` : ''}`;
+  const name = repository.pointer ? context.repositories.get(repository.pointer) : asWritten(repository);
+  const callNumbers: string[] = [];
+  for (const part of repository.children) {
+    if (part.tag === 'CALN') callNumbers.push(callNumber(context, part));
+    else if (part.tag !== 'NOTE' && part.tag !== 'SNOTE') context.lose(`SOUR.REPO.${part.tag}`, part, 'not kept with the repository');
+  }
+  const notes = noteTexts(context, repository, 'SOUR.REPO').flatMap(({ text }) => (text?.trim() ? [`Note on the repository: ${text}`] : []));
+  return [`Repository: ${name ?? repository.pointer ?? 'unnamed'}${callNumbers.map((each) => `, ${each}`).join('')}`, ...notes].join('\n');
+}
+
+/** "call number D/123 (medium: film)": the medium's PHRASE (7.0) says it in words when it has one. */
+function callNumber(context: MappingContext, caln: GedcomNode): string {
+  const media: string[] = [];
+  for (const part of caln.children) {
+    if (part.tag === 'MEDI') {
+      const medium = asWritten(child(part, 'PHRASE')) ?? asWritten(part);
+      if (medium) media.push(medium);
+    } else context.lose(`SOUR.REPO.CALN.${part.tag}`, part, 'not kept with the call number');
+  }
+  return `call number ${asWritten(caln) ?? 'not given'}${media.length ? ` (medium: ${media.join(', ')})` : ''}`;
 }
 
 /**
@@ -44,7 +76,7 @@ function repositoryNote(context: MappingContext, repository: GedcomNode): string
  * SOUR, in the first pass). A repository is an archive, not evidence, so it is not a source.
  */
 export function readRepositoryRecord(context: MappingContext, record: GedcomNode): void {
-  if (record.xref) context.repositories.set(record.xref, text(child(record, 'NAME')) ?? record.xref);
+  if (record.xref) context.repositories.set(record.xref, asWritten(child(record, 'NAME')) ?? record.xref);
   for (const part of record.children) if (part.tag !== 'NAME') context.lose(`REPO.${part.tag}`, part, 'repository details other than the name are not kept');
 }
 
@@ -57,13 +89,13 @@ export interface Citing {
 
 /**
  * The SOUR citations under a structure: each becomes (the source and) a citation holding
- * PAGE as its `page` element (and DATA.TEXT as `text`, QUAY as `quality`). One citation per
- * source and page, however often it is cited. A pointer to no SOUR record is reported.
+ * PAGE as its `page` element (and DATA.TEXT as `text`, QUAY as `quality`), as written. One
+ * citation per source and page, however often it is cited. A pointer to no SOUR record is reported.
  */
 export function citeSources(context: MappingContext, node: GedcomNode, path: string): Citing {
   const cited: { source: string; citation?: string }[] = [];
   for (const sour of node.children.filter((each) => each.tag === 'SOUR')) {
-    const source = sour.pointer ? context.sources.get(sour.pointer) : inlineSource(context, sour);
+    const source = sour.pointer ? context.sources.get(sour.pointer) : inlineSource(context, sour, path);
     if (!source) {
       context.lose(`${path}.SOUR`, sour, sour.pointer ? `points to no source record (@${sour.pointer}@)` : 'empty source citation');
       continue;
@@ -78,38 +110,42 @@ export function citeSources(context: MappingContext, node: GedcomNode, path: str
   return { source: first.source, citation: first.citation, more };
 }
 
+/** PAGE, DATA.TEXT (each TEXT, one line apart) and QUAY of a SOUR citation: the elements of its citation. */
 function citationOf(context: MappingContext, source: string, sour: GedcomNode, path: string): string | undefined {
-  const elements: Record<string, string> = {};
+  const elements: Record<string, FieldText> = {};
   for (const part of sour.children) {
-    if (part.tag === 'PAGE' && text(part)) elements.page = clip(text(part)!, 2000);
-    else if (part.tag === 'QUAY' && text(part)) elements.quality = text(part)!;
+    if (part.tag === 'PAGE' && asWritten(part)) elements.page = fieldOf(part, ELEMENT, 'Page', `${path}.SOUR.PAGE`)!;
+    else if (part.tag === 'QUAY' && asWritten(part)) elements.quality = fieldOf(part, ELEMENT, 'Quality', `${path}.SOUR.QUAY`)!;
     else if (part.tag === 'DATA') {
-      const dataText = text(child(part, 'TEXT'));
-      if (dataText) elements.text = clip(dataText, 2000);
+      const texts = part.children.flatMap((data) => (data.tag === 'TEXT' && asWritten(data) ? [asWritten(data)!] : []));
+      if (texts.length) elements.text = { value: texts.join('\n'), max: ELEMENT, label: 'Text from the source', path: `${path}.SOUR.DATA.TEXT`, node: child(part, 'TEXT') };
       for (const data of part.children) if (data.tag !== 'TEXT') context.lose(`${path}.SOUR.DATA.${data.tag}`, data, 'not kept on the citation');
     } else context.lose(`${path}.SOUR.${part.tag}`, part, 'not kept on the citation');
   }
   return Object.keys(elements).length ? citationFor(context, source, elements) : undefined;
 }
 
-function citationFor(context: MappingContext, source: string, elements: Record<string, string>): string {
-  const key = `${source}\u0000${JSON.stringify(elements)}`;
+/** The citation of a source with these elements: made once (elements longer than a citation holds keep their whole text in a note on it). */
+function citationFor(context: MappingContext, source: string, elements: Record<string, FieldText>): string {
+  const key = `${source}\u0000${JSON.stringify(Object.entries(elements).map(([name, field]) => [name, field.value]))}`;
   let citation = context.citations.get(key);
   if (!citation) {
-    citation = context.created('citation', context.services.citationsService.create(context.actor, { source, elements }).id);
+    citation = context.created('citation', context.services.citationsService.create(context.actor, { source, elements: fieldValues(elements) }).id);
+    keepWholeTexts(context, citation, Object.values(elements), 'citation');
     context.citations.set(key, citation);
   }
   return citation;
 }
 
 /** GEDCOM 5.5 `SOUR <text>` with no record: a source titled by its text, one per distinct text. */
-function inlineSource(context: MappingContext, sour: GedcomNode): string | undefined {
-  const title = text(sour);
+function inlineSource(context: MappingContext, sour: GedcomNode, path: string): string | undefined {
+  const title = fieldOf(sour, TITLE, 'Title', `${path}.SOUR`);
   if (!title) return undefined;
-  let source = context.inlineSources.get(title);
+  let source = context.inlineSources.get(title.value);
   if (!source) {
-    source = context.created('source', context.services.sourcesService.create(context.actor, { title: clip(title, 500) }).id);
-    context.inlineSources.set(title, source);
+    source = context.created('source', context.services.sourcesService.create(context.actor, { title: fieldValue(title) }).id);
+    keepWholeTexts(context, source, [title], 'source');
+    context.inlineSources.set(title.value, source);
   }
   return source;
 }
