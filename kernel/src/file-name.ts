@@ -10,14 +10,23 @@ const NO_FILE_NAME = 'unnamed';
  */
 export function fileNameOf(written: string): string {
   const isUrl = /^[a-z][a-z0-9+.-]*:\/\//i.test(written);
-  const path = isUrl ? written.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').replace(/[?#].*$/, '') : written;
+  // A URL's path is decoded before it is cut: `%2F` and `%5C` are folders too (`file:///C%3A%5CUsers%5Cann%5Cx.jpg`).
+  const path = isUrl ? decoded(written.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').replace(/[?#].*$/, '')) : written;
   const segments = path.split(/[/\\]/).map((segment) => segment.trim()).filter((segment) => segment !== '');
   const last = (segments.at(-1) ?? '').replace(/^[a-z]:/i, '');
-  if (!last) return NO_FILE_NAME;
-  if (!isUrl) return last;
-  try {
-    return decodeURIComponent(last);
-  } catch {
-    return last;
-  }
+  return last || NO_FILE_NAME;
+}
+
+/** A URL's path percent-decoded, each part between slashes on its own: a part that does not decode (a lone `%`) stays as written. */
+function decoded(path: string): string {
+  return path
+    .split('/')
+    .map((part) => {
+      try {
+        return decodeURIComponent(part);
+      } catch {
+        return part;
+      }
+    })
+    .join('/');
 }

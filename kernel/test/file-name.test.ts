@@ -21,6 +21,11 @@ t.test('only the last segment of what the file wrote is kept', async (t) => {
     ['/', 'unnamed'],
     ['', 'unnamed'],
     ['a%20b.jpg', 'a%20b.jpg'],
+    // Folders percent-encoded inside a URL are folders all the same (a security review found them kept).
+    ['file:///x/C%3A%5CUsers%5Calice%5CPictures%5Cgrandma.jpg', 'grandma.jpg'],
+    ['https://example.com/a/%2Fhome%2Falice%2FPrivate%2Fphoto.jpg', 'photo.jpg'],
+    ['https://h/a/%2Fhome%2Falice%2FPrivate%2Fm.ged', 'm.ged'],
+    ['https://example.org/bad%E0%A4%A/register%20page.jpg', 'register page.jpg'],
   ];
   for (const [written, name] of cases) t.equal(fileNameOf(written), name, JSON.stringify(written));
 });

@@ -155,6 +155,8 @@ t.test('a Problem never carries a token back, not even the caller\'s own from a 
     await s.request('GET', '/v1/trees', { query: { [token]: '1' } }),
     await s.request('POST', '/v1/faults/nested', { body: { person: { name: 'Ann' }, [agent]: 1 } }),
     await s.request('GET', `/v1/faults/nothing/${token}`),
+    await s.request('GET', `/v1/trees/%72${token.slice(1)}/notes`),
+    await s.request('GET', `/v1/faults/nothing/${encodeURIComponent('/')}${token.slice(0, 10)}%5F${token.slice(11)}`),
   ];
   for (const reply of replies) {
     const text = reply.body;
@@ -163,6 +165,7 @@ t.test('a Problem never carries a token back, not even the caller\'s own from a 
     t.match(text, /\[token\]/, `${reply.json().code}: the token's place marked`);
   }
   t.equal(replies[0].json().instance, '/v1/trees/[token]/notes', 'instance too');
+  t.equal(replies[5].json().instance, '/v1/trees/[token]/notes', 'a token percent-encoded in the path is masked as well (read decoded)');
   t.match(replies[2].json().errors, [{ location: 'query', name: '[token]' }], 'and a field error\'s name');
   const plain = await s.request('GET', '/v1/trees/rlh_short/notes');
   t.match(plain.json().detail, /rlh_short/, 'what is not a token is left as it was');

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { Logger } from 'pino';
 import { TOKEN_IN_TEXT } from '../auth/tokens.js';
 import { isLingering } from './linger.js';
+import { requestPath } from './request-path.js';
 import { ProblemError, Problems, problemType, type ProblemBody, type ProblemFieldError } from '../errors.js';
 
 const LOCATIONS: Record<string, ProblemFieldError['location']> = {
@@ -94,7 +95,7 @@ function problemBody(problem: ProblemError, instance: string): ProblemBody {
 
 function sendProblem(reply: FastifyReply, request: FastifyRequest, problem: ProblemError) {
   // An absolute-form target (`http://host/path`) is named by its path, as every other.
-  const instance = (request.url ?? '').split('?')[0].replace(/^[a-z][a-z\d+.-]*:\/\/[^/]*/i, '');
+  const instance = requestPath(request.url);
   // A body refused while it still arrives ends the connection (lingerThenClose): the answer
   // says so, rather than promising a keep-alive the server will not keep.
   if (isLingering(request.raw)) reply.header('connection', 'close');
@@ -121,11 +122,10 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
 export function installProblemHandlers(app: FastifyInstance, logger: Logger): void {
   app.setErrorHandler((error, request, reply) => {
     const problem = toProblem(error);
-    if (problem.status >= 500) logger.error({ err: error, method: request.method, path: request.url.split('?')[0] }, 'request failed');
+    if (problem.status >= 500) logger.error({ err: error, method: request.method, path: requestPath(request.url) }, 'request failed');
     return sendProblem(reply, request, problem);
   });
   app.setNotFoundHandler((request, reply) => {
-    const path = (request.url ?? '').split('?')[0];
-    return sendProblem(reply, request, Problems.routeNotFound(`No route ${request.method} ${path}`));
+    return sendProblem(reply, request, Problems.routeNotFound(`No route ${request.method} ${requestPath(request.url)}`));
   });
 }
