@@ -13,6 +13,7 @@ export { ProblemError, Problems, defineProblem, entityNotFound, type ProblemFact
 export { Uuid, Page, PagingQuery, Order, OkResponse, BlobAddress, Nullable } from './schemas.js';
 export { isHttpUrl } from './http-url.js';
 export { fileNameOf } from './file-name.js';
+export { maskTokens } from './http/request-path.js';
 export { yieldToLoop } from './yield-to-loop.js';
 export { ifNoneMatch } from './http/conditional-get.js';
 export { lingerThenClose } from './http/linger.js';

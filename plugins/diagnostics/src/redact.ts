@@ -26,17 +26,19 @@ const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}
  */
 const ON_OVER_SPACE = String.raw` (?=[^\s"'<>|,;\\/]*[\\/])`;
 const PATH_TAIL = String.raw`(?:[^\s"'<>|,;]|${ON_OVER_SPACE})*`;
-/** Windows drive paths (`C:\Users\...`, `C:/...`, JSON-escaped too), UNC shares, and `~/...`. */
+/** Windows drive paths (`C:\Users\...`, `C:/...`, JSON-escaped too), UNC shares, `~/...`, and `file://` URLs (a stack frame's `file:///...`). */
 const OTHER_PATHS = [
+  new RegExp(String.raw`\bfile:\/\/(?:[^\s"'<>|,;)\]]|${ON_OVER_SPACE})*`, 'gi'),
   new RegExp(String.raw`\b[A-Za-z]:(?:\\\\|\\|\/)${PATH_TAIL}`, 'g'),
   new RegExp(String.raw`\\\\[^\s"'<>|,;\\]+\\${PATH_TAIL}`, 'g'),
   new RegExp(String.raw`~[\\/]${PATH_TAIL}`, 'g'),
 ];
 /**
- * Absolute POSIX paths: a `/` at the start of a value (after a space, a quote, `=`, `(`, `[` or
- * a comma) followed by something; `/v1` and `/v1/...` are API routes and stay.
+ * Absolute POSIX paths: a `/` at the start of a value (after a space, a quote, `=`, `(`, `[`, a
+ * comma, or a colon not opening a URL's `//`: `source:/home/...`) followed by something; `/v1`
+ * and `/v1/...` are API routes and stay.
  */
-const POSIX_PATH = new RegExp(String.raw`(^|[\s"'=(,[])(\/(?:[^\s"'<>|,;)\]]|${ON_OVER_SPACE})+)`, 'gm');
+const POSIX_PATH = new RegExp(String.raw`(^|[\s"'=(,[]|:(?!\/\/))(\/(?:[^\s"'<>|,;)\]]|${ON_OVER_SPACE})+)`, 'gm');
 const API_ROUTE = /^\/v1(?:\/|$)/;
 
 /** Words of a name or of a text: letters, marks and digits (apostrophes and hyphens split them). */

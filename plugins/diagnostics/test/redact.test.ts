@@ -58,6 +58,12 @@ t.test('redactSecrets: tokens, e-mail addresses and paths, each to its marker; r
     ['C:\\a and D:\\b', '[path] and [path]'],
     ['/a and /b', '[path] and [path]'],
     ['/home/v1/x and /srv/v1', '[path] and [path]'],
+    // A security review found these kept: a file URL, and a path after a colon.
+    ['Smith (from file:///home/alice/Genealogy/smith.ged)', 'Smith (from [path])'],
+    ['at f (file:///opt/rootline/dist/rootline.bundle.mjs:12:5)', 'at f ([path])'],
+    ['Jones, source:/home/alice/Genealogy/jones.ged', 'Jones, source:[path]'],
+    ['see https://www.familysearch.org/ark:/61903/1:1:XYZ', 'see https://www.familysearch.org/ark:[path]'],
+    ['http://127.0.0.1:4173/v1/trees and ftp://archive.org/x', 'http://127.0.0.1:4173/v1/trees and ftp://archive.org/x'],
   ];
   for (const [input, output] of cases) t.equal(redactSecrets(input), output, input);
 });

@@ -1,4 +1,4 @@
-import type { Clock, ProblemFieldError, RegistryTables } from '@rootline/kernel';
+import { maskTokens, type Clock, type ProblemFieldError, type RegistryTables } from '@rootline/kernel';
 import { FeedbackProblems } from './errors.js';
 import { MAX_MESSAGE_CHARACTERS, MAX_NAME_CHARACTERS, type FeedbackReceiptDto, type SubmitFeedbackRequest } from './schemas.js';
 
@@ -39,7 +39,8 @@ export class FeedbackService {
     const slot = this.reserve(receivedAt);
     const receipt: FeedbackReceiptDto = { app_version: this.settings.appVersion, platform: this.settings.platform, received_at_ms: receivedAt };
     try {
-      await this.deliver({ message: input.message, email: input.email ?? null, name: input.name?.trim() || null, ...receipt });
+      // A token pasted into the message (a log line, a command) never leaves the machine.
+      await this.deliver({ message: maskTokens(input.message), email: input.email ?? null, name: input.name?.trim() || null, ...receipt });
     } catch (error) {
       this.tables.prepare('DELETE FROM feedback_deliveries WHERE id = ?').run(slot);
       throw error;

@@ -25,6 +25,14 @@ t.test('202 once the destination took it: the message, the address, the app vers
   t.same(s.server.kernel.registry.db.prepare('SELECT * FROM feedback_deliveries').all().length, 3, 'only the times are kept');
 });
 
+t.test('a Rootline token pasted into the message never leaves the machine: it is sent as [token], the rest as written', async (t) => {
+  const receiver = await startReceiver(t);
+  const s = await server(t, { url: receiver.url });
+  const message = `rootline import failed with my token ${s.humanToken} and the agent's rla_${'B'.repeat(43)}; path /home/ann/tree.ged`;
+  t.equal((await s.request('POST', '/v1/feedback', { body: { message } })).statusCode, 202);
+  t.equal(receiver.received[0].body.message, "rootline import failed with my token [token] and the agent's [token]; path /home/ann/tree.ged");
+});
+
 t.test('422 feedback-refused before anything leaves: empty, blank, over 10,000 characters, an invalid address', async (t) => {
   const receiver = await startReceiver(t);
   const s = await server(t, { url: receiver.url });
