@@ -42,6 +42,18 @@ const rows: Row[] = [
     status: 400, code: 'validation-failed', detail: 'query sex must be one of: "M", "F", "X", "U"',
     errors: [{ location: 'query', name: 'sex', message: 'must be one of: "M", "F", "X", "U"' }],
   }],
+  ['a union of constants: one answer naming every choice, not one per choice', 'GET', '/v1/faults/choice?status=retired', {}, {
+    status: 400, code: 'validation-failed', detail: 'query status must be one of: "open", "closed"',
+    errors: [{ location: 'query', name: 'status', message: 'must be one of: "open", "closed"' }],
+  }],
+  ['a union of a constant and another type: each alternative as it failed', 'GET', '/v1/faults/choice?limit=none', {}, {
+    status: 400, code: 'validation-failed', detail: 'query limit must be equal to constant; query limit must be integer; query limit must match a schema in anyOf',
+    errors: [
+      { location: 'query', name: 'limit', message: 'must be equal to constant' },
+      { location: 'query', name: 'limit', message: 'must be integer' },
+      { location: 'query', name: 'limit', message: 'must match a schema in anyOf' },
+    ],
+  }],
   ['a required field missing', 'POST', '/v1/faults/nested', { body: {} }, {
     status: 400, code: 'validation-failed', detail: "body person must have required property 'person'",
     errors: [{ location: 'body', name: 'person', message: "must have required property 'person'" }],

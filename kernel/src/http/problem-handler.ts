@@ -33,6 +33,22 @@ function issueMessage(issue: AjvIssue): string {
   return issue.message ?? 'is not valid';
 }
 
+/**
+ * A choice written as a union of constants (`open | closed`) fails as one `const` issue per
+ * choice and an `anyOf`: said once, as the one `enum` issue it means, naming every choice.
+ */
+function choicesTogether(issues: AjvIssue[]): AjvIssue[] {
+  const choices = new Map<string, unknown[]>();
+  for (const issue of issues) if (issue.keyword === 'const') choices.set(issue.instancePath, [...(choices.get(issue.instancePath) ?? []), issue.params.allowedValue]);
+  const unions = new Set(issues.filter((issue) => issue.keyword === 'anyOf' && choices.has(issue.instancePath)).map((issue) => issue.instancePath));
+  const onlyChoices = (path: string) => issues.every((issue) => issue.instancePath !== path || issue.keyword === 'const' || issue.keyword === 'anyOf');
+  return issues.flatMap((issue): AjvIssue[] => {
+    if (!unions.has(issue.instancePath) || !onlyChoices(issue.instancePath)) return [issue];
+    if (issue.keyword !== 'anyOf') return [];
+    return [{ ...issue, keyword: 'enum', params: { allowedValues: choices.get(issue.instancePath) } }];
+  });
+}
+
 /** Schema validation failures become `validation-failed`, or `unknown-query-parameter`. */
 function validationProblem(error: FastifyError): ProblemError {
   const location = LOCATIONS[error.validationContext ?? 'body'] ?? 'body';
@@ -44,7 +60,7 @@ function validationProblem(error: FastifyError): ProblemError {
       errors: [{ location, name, message: 'is not a parameter of this route' }],
     });
   }
-  const errors = issues.map((issue) => ({ location, name: fieldName(issue), message: issueMessage(issue) }));
+  const errors = choicesTogether(issues).map((issue) => ({ location, name: fieldName(issue), message: issueMessage(issue) }));
   const detail = errors.map((entry) => `${entry.location} ${entry.name} ${entry.message}`).join('; ');
   return Problems.validationFailed(detail || 'The request does not match its schema', { errors });
 }

@@ -57,6 +57,7 @@ t.test('Markdown: user text cannot add structure', async (t) => {
   for (const [text, expected] of inline) t.equal(markdownInline(text), expected, `inline ${JSON.stringify(text)}`);
   t.equal(markdownBlock('  # one\r\n    - two\r+ three\n\n\n\n4. four\n  \n> five  '), '\\# one\n\\- two\n\\+ three\n\n4\\. four\n\n\\> five');
   t.equal(markdownBlock('\n\npara one\nstill one\n\npara [^2]\n\n'), 'para one\nstill one\n\npara \\[^2\\]');
+  t.equal(markdownBlock('Plain paragraph\n===\nand\n---'), 'Plain paragraph\n\\===\nand\n\\---', 'a line cannot underline the one above into a heading (=== or ---)');
   t.equal(
     markdownRich([{ text: 'Jacobus, ', italic: false }, { text: 'Old *Fair*\nfield', italic: true }, { text: ' ', italic: true }, { text: ', 212.', italic: false }]),
     'Jacobus, *Old \\*Fair\\* field* , 212.',

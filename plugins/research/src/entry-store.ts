@@ -56,4 +56,4 @@ export function entryLine(entry: EntryDto): string {
   return `${date} — ${prefix}${oneLine(entry.text)}${details}`;
 }
 
-const oneLine = (text: string) => text.trim().replace(/\s*[\r\n]+\s*/g, ' ');
+const oneLine = (text: string) => text.trim().replace(/\s*[\r\n\u0085\u2028\u2029]+\s*/g, ' ');

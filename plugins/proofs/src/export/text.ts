@@ -44,8 +44,11 @@ export const sentence = (text: string): string => (/[.!?]["'”’)\]]*$/.test(t
 /** Characters with a meaning inside a Markdown line: escaped wherever they are. `&` only where it would start an entity. */
 const escapeMarkdownChars = (text: string) => text.replace(/[\\`*_[\]<>#~|]/g, '\\$&').replace(/&(?=#?[A-Za-z0-9]+;)/g, '\\&');
 
-/** What would make a line start a list item (`- `, `+ `, `1. `, `1) `), escaped. (`#`, `>`, `*` are escaped everywhere.) */
-const escapeLineStart = (line: string) => line.replace(/^([-+])/, '\\$1').replace(/^(\d+)([.)])/, '$1\\$2');
+/**
+ * What would make a line start a list item (`- `, `+ `, `1. `, `1) `) or underline the line
+ * above into a heading (`===`, `---`), escaped. (`#`, `>`, `*` are escaped everywhere.)
+ */
+const escapeLineStart = (line: string) => line.replace(/^([-+=])/, '\\$1').replace(/^(\d+)([.)])/, '$1\\$2');
 
 /** One line of user text inside a heading, list item or footnote: whitespace (newlines too) collapsed, every marker escaped. */
 export function markdownInline(text: string): string {
