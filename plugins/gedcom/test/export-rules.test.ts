@@ -48,7 +48,7 @@ t.test('5.5.1: SUBM, CHAR, lower-case PEDI and NAME TYPE, X written as U, furthe
   const { job, text } = await exported(s, { version: '5.5.1' });
   t.equal(job.state, 'succeeded');
   t.match(text, /^0 HEAD\n1 GEDC\n2 VERS 5\.5\.1\n2 FORM LINEAGE-LINKED\n1 SOUR Rootline\n2 VERS [^\n]+\n1 SUBM @U1@\n1 CHAR UTF-8\n/);
-  t.match(text, /\n1 NAME Mary Smith\n2 TYPE married\n/);
+  t.match(text, /\n1 NAME Mary \/Smith\/\n2 TYPE married\n/, 'the married name, its surname marked');
   t.match(text, /\n0 @I4@ INDI\n1 NAME Alex \/Smith\/\n2 GIVN Alex\n2 SURN Smith\n1 SEX U\n1 DEAT\n2 DATE 1900\n1 FAMC @F3@\n2 PEDI adopted\n/);
   t.match(text, /\n0 @F3@ FAM\n1 HUSB @I1@\n1 CHIL @I4@\n/);
   t.match(text, /\n0 @U1@ SUBM\n1 NAME Rootline user\n0 TRLR\n$/);

@@ -78,6 +78,25 @@ function markSurname(written: string, pieces: Pieces): string {
   return span ? `${written.slice(0, span[0])}/${written.slice(span[0], span[1])}/${written.slice(span[1])}` : written;
 }
 
+/** A name as its line writes it: what stands before the surname, the surname, and what follows it. */
+function writtenPieces(name: Name): Pieces {
+  const marked = name.as_written ? markSurname(name.as_written.replace(/\s+/g, ' ').trim(), name) : '';
+  const slashes = /^([^/]*)\/([^/]*)\/?(.*)$/.exec(marked);
+  if (!slashes) return name;
+  const piece = (text: string) => text.trim() || null;
+  return { prefix: null, given: piece(slashes[1]), surname_prefix: null, surname: piece(slashes[2]), suffix: piece(slashes[3]) };
+}
+
+/**
+ * A further name of a person (a `name` claim: the import keeps it as written, without its
+ * slashes): its surname marked where the person's first name places one, so a married name
+ * keeps its surname for the reader (`Mary Ann /Jones/` beside `Mary Ann /Smith/`). A name
+ * the first name does not place a surname in (`Polly`) is written as it is.
+ */
+export function furtherNamePayload(written: string, first: Name | undefined): string {
+  return first ? markSurname(written, writtenPieces(first)) : written;
+}
+
 /**
  * The NAME payload: the name as written, its surname (with its prefix) in slashes (`markSurname`);
  * when the written name does not hold the surname, the pieces in their usual order
