@@ -14,13 +14,18 @@ import { dateAndPlace, noteStructures } from './details.js';
 import { claimCitations } from './citations.js';
 import { carriesValue, isOrdinance, kindWords, tagOfKind } from './tags.js';
 
+/** "TYPE: what it says", as the import keeps a TYPE beside a value: the two, or undefined for text without that shape. */
+function typedText(text: string): { type: string; value: string } | undefined {
+  const cut = text.indexOf(': ');
+  return cut > 0 ? { type: text.slice(0, cut), value: text.slice(cut + 2) } : undefined;
+}
+
 /** The tag, TYPE and payload of a fact: `EVEN` + TYPE for what has no tag of its own. */
 function shapeOf(context: ExportContext, kind: string, value: string | undefined): { tag: string; type?: string; value?: string } {
   let tag = tagOfKind(kind);
   if (tag === 'FACT' || tag === 'EVEN') {
-    const cut = value?.indexOf(': ') ?? -1;
-    const type = value === undefined ? kindWords(kind) : cut > 0 ? value.slice(0, cut) : value;
-    return { tag, type, value: cut > 0 ? value!.slice(cut + 2) : undefined };
+    if (value === undefined) return { tag, type: kindWords(kind) };
+    return { tag, ...(typedText(value) ?? { type: value }) };
   }
   if (tag === undefined) tag = 'EVEN';
   return tag === 'EVEN' ? { tag, type: kindWords(kind), value } : { tag, value };
@@ -65,8 +70,11 @@ export function claimStructure(context: ExportContext, claim: AssertionDto, cite
 
 /**
  * An event of the events plugin: its type is the tag (`MARR`, `BIRT`) or `custom:<text>`
- * (EVEN with TYPE); its description goes where the importer reads it back (the payload of
- * EVEN, else a TYPE).
+ * (EVEN with TYPE). Its description goes where the importer took it from: the payload of EVEN
+ * and FACT; for another tag, which keeps its TYPE and its value in the one description
+ * (`Type of residence: Residence`), the TYPE and the payload (`RESI Residence`, `NCHI 42`),
+ * the text alone being the payload of a tag that has one and the TYPE of one that has none
+ * (`MARR` + TYPE civil); a value the tag cannot carry is a NOTE, as for claims.
  */
 export function eventStructure(context: ExportContext, event: EventDto, notes: readonly NoteDto[] | undefined, known: ReadonlySet<string>, path: string): GedcomNode | undefined {
   const redacted = context.redacted(event.id);
@@ -80,15 +88,20 @@ export function eventStructure(context: ExportContext, event: EventDto, notes: r
   const tag = custom === undefined && known.has(event.type) ? event.type : 'EVEN';
   if (tag === 'EVEN' && custom === undefined) context.lose(`${path}.${event.type}`, 'event type GEDCOM does not define here: written as EVEN with its type');
   const generic = tag === 'EVEN' || tag === 'FACT';
-  // EVEN and FACT need a TYPE (7.0); their description is their payload. Other tags keep it as TYPE.
-  const type = generic ? custom ?? (tag === event.type ? tag.toLowerCase() : event.type) : description;
-  const payload = generic ? description : undefined;
+  // EVEN and FACT need a TYPE (7.0): their custom type, else their tag in words.
+  const { type, value } = generic
+    ? { type: custom ?? (tag === event.type ? tag.toLowerCase() : event.type), value: description }
+    : description === undefined
+      ? {}
+      : typedText(description) ?? (carriesValue(tag, context.version) ? { value: description } : { type: description });
+  const { payload, note } = value === undefined ? {} : payloadOf(context, tag, value, `${path}.${tag}`);
   const children = [
     ...(type ? [node('TYPE', type)] : []),
     ...dateAndPlace(context, shows('date') ? event.date : undefined, shows('place') ? event.place : undefined),
+    ...(note ? [note] : []),
     ...noteStructures(context, notes, `${path}.${tag}`),
   ];
   if (redacted) context.lose(`${path}.${tag}`, 'redacted value not written', redacted.fields.size);
   context.count('events');
-  return node(tag, payload ?? presence(context, tag, children), children);
+  return node(tag, payload === undefined || payload === 'Y' ? presence(context, tag, children) : payload, children);
 }
