@@ -12,7 +12,8 @@ import type { NoteDto } from '@rootline/contracts/notes';
 import { node, type ExportContext } from './context.js';
 import { dateAndPlace, noteStructures } from './details.js';
 import { claimCitations } from './citations.js';
-import { carriesValue, isOrdinance, kindWords, tagOfKind } from './tags.js';
+import { carriesValue, isOrdinance, kindWords, needsType, tagOfKind } from './tags.js';
+import { hasTag } from './version.js';
 
 /** "TYPE: what it says", as the import keeps a TYPE beside a value: the two, or undefined for text without that shape. */
 function typedText(text: string): { type: string; value: string } | undefined {
@@ -28,7 +29,11 @@ function shapeOf(context: ExportContext, kind: string, value: string | undefined
     return { tag, ...(typedText(value) ?? { type: value }) };
   }
   if (tag === undefined) tag = 'EVEN';
-  return tag === 'EVEN' ? { tag, type: kindWords(kind), value } : { tag, value };
+  if (tag === 'EVEN') return { tag, type: kindWords(kind), value };
+  if (!needsType(tag)) return { tag, value };
+  // The import keeps no TYPE beside such a fact's value: the kind in words stands for it.
+  context.lose(`INDI.${tag}.TYPE`, `the kind was not kept: TYPE written "${kindWords(kind)}"`);
+  return { tag, type: kindWords(kind), value };
 }
 
 /** `Y` says "this happened" on an event that says nothing else; one with a date or a place needs no Y. */
@@ -55,6 +60,10 @@ export function claimStructure(context: ExportContext, claim: AssertionDto, cite
   const value = shows('value') ? claim.value ?? undefined : undefined;
   const shape = shapeOf(context, claim.kind, value);
   const path = `INDI.${shape.tag}`;
+  if (!hasTag(shape.tag, context.version)) {
+    context.lose(path, `${shape.tag} is not in GEDCOM ${context.version}: not written`);
+    return undefined;
+  }
   if (redacted) context.lose(path, 'redacted value not written', redacted.fields.size);
   const { payload, note } = payloadOf(context, shape.tag, shape.value, path);
   const children = [
@@ -87,6 +96,10 @@ export function eventStructure(context: ExportContext, event: EventDto, notes: r
   const custom = event.type.startsWith('custom:') ? event.type.slice('custom:'.length) : undefined;
   const tag = custom === undefined && known.has(event.type) ? event.type : 'EVEN';
   if (tag === 'EVEN' && custom === undefined) context.lose(`${path}.${event.type}`, 'event type GEDCOM does not define here: written as EVEN with its type');
+  if (!hasTag(tag, context.version)) {
+    context.lose(`${path}.${tag}`, `${tag} is not in GEDCOM ${context.version}: not written`);
+    return undefined;
+  }
   const generic = tag === 'EVEN' || tag === 'FACT';
   // EVEN and FACT need a TYPE (7.0): their custom type, else their tag in words.
   const { type, value } = generic
