@@ -15,6 +15,7 @@ import { noteStructures } from './details.js';
 import { citationStructure } from './citations.js';
 import { INDIVIDUAL_EVENT_TAGS } from './tags.js';
 import { pedigreeLine, sexFor } from './version.js';
+import { roleStructure } from './roles.js';
 
 /** Claim kinds a person's `birth` / `death` summary is made of: hidden with it. */
 const SUMMARY_KINDS: Record<string, string> = { birth: 'birth', baptism: 'birth', christening: 'birth', death: 'death', burial: 'death' };
@@ -70,14 +71,14 @@ export function individualRecord(context: ExportContext, person: PersonDto, batc
   return { ...node('INDI', undefined, children), xref };
 }
 
-/** ASSO: the associated person (if written) is `role` to this one. 7.0 ROLE OTHER with the word as PHRASE; 5.5.1 RELA. */
+/** ASSO: the associated person (if written) is `role` to this one. 7.0 ROLE (roles.ts); 5.5.1 RELA, the word. */
 function associationStructure(context: ExportContext, association: AssociationSummary, batch: PersonBatch): GedcomNode | undefined {
   const to = association.to_kind === 'persona' ? batch.personOf.get(association.to) : association.to;
   if (!to || context.withheld.has(to) || !context.shows(association.id, 'role')) {
     context.lose('INDI.ASSO', 'association with a person not written (withheld, redacted or only a persona)');
     return undefined;
   }
-  const role = context.version === '5.5.1' ? node('RELA', association.role) : node('ROLE', 'OTHER', [node('PHRASE', association.role)]);
+  const role = context.version === '5.5.1' ? node('RELA', association.role) : roleStructure(association.role);
   const parts = [role];
   if (association.note && context.shows(association.id, 'note')) parts.push(node('NOTE', association.note));
   if (association.source && context.shows(association.id, 'source')) {
