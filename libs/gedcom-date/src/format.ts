@@ -4,6 +4,8 @@
  */
 import { isHebrewLeap } from './calendars/hebrew.js';
 import type { DatePart, GedcomDate, GedcomVersion } from './types.js';
+import { readsDualYear } from './dual-year.js';
+import { sayableIn551 } from './sayable-551.js';
 
 export interface FormatOptions {
   version?: GedcomVersion;
@@ -26,11 +28,6 @@ export function partsOf(date: GedcomDate): DatePart[] {
     default:
       return [];
   }
-}
-
-/** Whether a dual year moves the date to the following (new-style) year. */
-export function readsDualYear(part: DatePart): boolean {
-  return part.dualYear === part.year + 1 && !part.bce;
 }
 
 function part7(part: DatePart, withCalendar: boolean): string {
@@ -56,7 +53,8 @@ function part551(part: DatePart): string {
     words.push(part.month);
   }
   const dual = part.dualYear !== undefined ? `/${String(part.dualYear % 100).padStart(2, '0')}` : '';
-  words.push(`${part.year}${dual}`);
+  // 5.5.1's Julian, Hebrew and French years have three or four digits: written with four, as 5.5.1 files do (`5 VEND 0010`).
+  words.push(`${part.calendar === 'GREGORIAN' ? part.year : String(part.year).padStart(4, '0')}${dual}`);
   if (part.bce) words.push('B.C.');
   return words.join(' ');
 }
@@ -66,11 +64,13 @@ function part551(part: DatePart): string {
  * every date when any is not Gregorian and omitted otherwise (the specification's
  * recommendation), a valid dual year is written as its new-style year, `ADR` in a
  * common Hebrew year as `ADS`, and phrases are left out: they belong in a PHRASE
- * substructure (see `toGedcom7`), so a phrase-only date formats as ''.
+ * substructure (see `toGedcom7`), so a phrase-only date formats as ''. 5.5.1: what its
+ * DATE_VALUE cannot say is first said the nearest way it can (`sayable-551.ts`).
  */
-export function formatGedcomDate(date: GedcomDate, options: FormatOptions = {}): string {
-  const parts = partsOf(date);
+export function formatGedcomDate(given: GedcomDate, options: FormatOptions = {}): string {
   const v551 = options.version === '5.5.1';
+  const date = v551 ? sayableIn551(given, part551) : given;
+  const parts = partsOf(date);
   const named = parts.some((p) => p.calendar !== 'GREGORIAN');
   const text = (p: DatePart) => (v551 ? part551(p) : part7(p, named));
   switch (date.kind) {

@@ -5,7 +5,7 @@
  * BCE years are negative (1 BCE = -1; there is no year 0).
  */
 import { fromJdn } from './calendars/index.js';
-import { readsDualYear } from './format.js';
+import { readsDualYear } from './dual-year.js';
 import type { DatePart, GedcomDate } from './types.js';
 
 export interface YearSpan {

@@ -47,13 +47,27 @@ function datesOf(path: string): string[] {
 /** Kind, qualifier and days; GEDCOM 7 writes `INT x (text)` as the date x (its text goes to PHRASE). */
 const shape = (d: GedcomDate) => JSON.stringify([d.kind === 'interpreted' ? 'date' : d.kind, 'qualifier' in d ? d.qualifier : '', d.start, d.end]);
 
-/** parse → format → parse gives the same shape and days, and formatting again the same text. */
+/** Whether `outer`'s days hold all of `inner`'s (an open bound holds anything on its side). */
+const holds = (outer: GedcomDate, inner: GedcomDate) =>
+  (outer.start === undefined || (inner.start !== undefined && outer.start.first <= inner.start.first)) &&
+  (outer.end === undefined || (inner.end !== undefined && outer.end.last >= inner.end.last));
+
+/** Whether 5.5.1 finds nothing wrong with the years of a written date (other faults, a day past the month's end, come from the file). */
+const yearsSayable551 = (text: string) => validateGedcomDate(text, '5.5.1').errors.every((e) => e.code !== 'dual-year' && e.code !== 'epoch');
+
+/**
+ * parse → format → parse gives the same shape and days, and formatting again the same text.
+ * A date 5.5.1 cannot say (two years that are not a dual year, B.C. with a month) is written
+ * the nearest way it can: its years valid 5.5.1, its days holding the date's.
+ */
 function unstable(dates: string[], version: '7.0' | '5.5.1' = '7.0'): string[] {
   return dates.filter((text) => {
     const first = parseGedcomDate(text);
     const canonical = formatGedcomDate(first, { version });
     const again = parseGedcomDate(canonical);
-    return formatGedcomDate(again, { version }) !== canonical || (first.kind !== 'phrase' && shape(first) !== shape(again));
+    if (formatGedcomDate(again, { version }) !== canonical) return true;
+    if (first.kind === 'phrase' || shape(first) === shape(again)) return false;
+    return version === '7.0' || !yearsSayable551(canonical) || !holds(again, first);
   });
 }
 

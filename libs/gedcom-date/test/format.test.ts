@@ -1,5 +1,5 @@
 import t from 'tap';
-import { formatGedcomDate, parseGedcomDate, toGedcom7 } from '../src/index.js';
+import { formatGedcomDate, parseGedcomDate, toGedcom7, validateGedcomDate } from '../src/index.js';
 
 const v7 = (text: string) => formatGedcomDate(parseGedcomDate(text));
 const v551 = (text: string) => formatGedcomDate(parseGedcomDate(text), { version: '5.5.1' });
@@ -37,10 +37,12 @@ t.test('GEDCOM 5.5.1', async (t) => {
   const table: Array<[string, string]> = [
     ['12 MAR 1850', '12 MAR 1850'],
     ['JULIAN 12 MAR 1750', '@#DJULIAN@ 12 MAR 1750'],
-    ['FRENCH_R 1 VEND 1', '@#DFRENCH R@ 1 VEND 1'],
+    ['FRENCH_R 1 VEND 1', '@#DFRENCH R@ 1 VEND 0001'],
+    ['5 VEND 0010', '@#DFRENCH R@ 5 VEND 0010'],
     ['HEBREW TSH 5784', '@#DHEBREW@ TSH 5784'],
-    ['_UNKNOWN 5', '@#DUNKNOWN@ 5'],
-    ['_MAYAN 5', '@#DMAYAN@ 5'],
+    ['JULIAN 850', '@#DJULIAN@ 0850'],
+    ['_UNKNOWN 5', '@#DUNKNOWN@ 0005'],
+    ['_MAYAN 5', '@#DMAYAN@ 0005'],
     ['44 BCE', '44 B.C.'],
     ['30 JAN 1648/49', '30 JAN 1648/49'],
     ['1699/00', '1699/00'],
@@ -52,6 +54,27 @@ t.test('GEDCOM 5.5.1', async (t) => {
     ['BET 1850 AND 1860', 'BET 1850 AND 1860'],
   ];
   for (const [text, expected] of table) t.equal(v551(text), expected, text);
+});
+
+t.test('GEDCOM 5.5.1: what its DATE_VALUE cannot say, said the nearest way it can, and valid', async (t) => {
+  const table: Array<[string, string, string]> = [
+    ['1056/1060', 'BET 1056 AND 1060', 'two years that are not a dual year (royal92): between them, not the malformed dual year 1056/60'],
+    ['ABT 1103/1105', 'BET 1103 AND 1105', '... approximate: the range says it'],
+    ['ABT 1103/1104', 'ABT 1103/04', 'a dual year written in full is still a dual year'],
+    ['1027/1028', '1027/28', ''],
+    ['BEF 1056/1060', 'BEF 1060', 'a bound keeps both years inside'],
+    ['AFT 1056/1060', 'AFT 1056', ''],
+    ['BET 1056/1060 AND 1070', 'BET 1056 AND 1070', ''],
+    ['1401/1408 B.C.', 'BET 1408 B.C. AND 1401 B.C.', 'earlier first: B.C., the larger year'],
+    ['5 MAY 0005 B.C.', 'INT 5 B.C. (5 MAY 5 B.C.)', 'B.C. follows a year alone (TGC551): the year, the whole date its phrase'],
+    ['5 AUG 1100 B.C.', 'INT 1100 B.C. (5 AUG 1100 B.C.)', ''],
+    ['ABT 5 MAY 5 B.C.', 'ABT 5 B.C.', ''],
+    ['FROM 5 MAY 10 B.C. TO 3 B.C.', 'FROM 10 B.C. TO 3 B.C.', ''],
+  ];
+  for (const [text, expected, why] of table) {
+    t.equal(v551(text), expected, `${text}${why ? `: ${why}` : ''}`);
+    t.same(validateGedcomDate(expected, '5.5.1').errors, [], `${expected} is valid 5.5.1`);
+  }
 });
 
 t.test('toGedcom7 keeps what the payload cannot carry in a PHRASE', async (t) => {

@@ -13,3 +13,5 @@ export { detectEncoding, type EncodingDecision } from './encoding/detect.js';
 export { createDecoder, type TextDecoding } from './encoding/decoder.js';
 export { readGedzip, isZip, GedzipError } from './gedzip/read.js';
 export { fileUrlOf, filePathOf } from './file-path/file-url.js';
+export { recordType, substructureRule, requiredTags, enumerationValues } from './rules/lookup.js';
+export { isOnly70 } from './validate/gedcom551.js';

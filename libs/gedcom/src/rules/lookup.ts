@@ -84,6 +84,12 @@ export function isStandardTag(tag: string): boolean {
   return standardTags.has(tag);
 }
 
+/** The values an enumeration structure allows (`ROLE`: CHIL, CLERGY, FATH, ...); empty for a structure that is not one. */
+export function enumerationValues(type: string): ReadonlySet<string> {
+  const kind = payloadOf(type);
+  return kind.kind === 'enum' ? kind.values : new Set();
+}
+
 /** The payload a structure type takes. */
 export function payloadOf(type: string): PayloadKind {
   const cached = payloads.get(type);

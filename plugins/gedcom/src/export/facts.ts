@@ -12,18 +12,28 @@ import type { NoteDto } from '@rootline/contracts/notes';
 import { node, type ExportContext } from './context.js';
 import { dateAndPlace, noteStructures } from './details.js';
 import { claimCitations } from './citations.js';
-import { carriesValue, isOrdinance, kindWords, tagOfKind } from './tags.js';
+import { carriesValue, isOrdinance, kindWords, needsType, tagOfKind } from './tags.js';
+import { hasTag } from './version.js';
+
+/** "TYPE: what it says", as the import keeps a TYPE beside a value: the two, or undefined for text without that shape. */
+function typedText(text: string): { type: string; value: string } | undefined {
+  const cut = text.indexOf(': ');
+  return cut > 0 ? { type: text.slice(0, cut), value: text.slice(cut + 2) } : undefined;
+}
 
 /** The tag, TYPE and payload of a fact: `EVEN` + TYPE for what has no tag of its own. */
 function shapeOf(context: ExportContext, kind: string, value: string | undefined): { tag: string; type?: string; value?: string } {
   let tag = tagOfKind(kind);
   if (tag === 'FACT' || tag === 'EVEN') {
-    const cut = value?.indexOf(': ') ?? -1;
-    const type = value === undefined ? kindWords(kind) : cut > 0 ? value.slice(0, cut) : value;
-    return { tag, type, value: cut > 0 ? value!.slice(cut + 2) : undefined };
+    if (value === undefined) return { tag, type: kindWords(kind) };
+    return { tag, ...(typedText(value) ?? { type: value }) };
   }
   if (tag === undefined) tag = 'EVEN';
-  return tag === 'EVEN' ? { tag, type: kindWords(kind), value } : { tag, value };
+  if (tag === 'EVEN') return { tag, type: kindWords(kind), value };
+  if (!needsType(tag)) return { tag, value };
+  // The import keeps no TYPE beside such a fact's value: the kind in words stands for it.
+  context.lose(`INDI.${tag}.TYPE`, `the kind was not kept: TYPE written "${kindWords(kind)}"`);
+  return { tag, type: kindWords(kind), value };
 }
 
 /** `Y` says "this happened" on an event that says nothing else; one with a date or a place needs no Y. */
@@ -50,6 +60,10 @@ export function claimStructure(context: ExportContext, claim: AssertionDto, cite
   const value = shows('value') ? claim.value ?? undefined : undefined;
   const shape = shapeOf(context, claim.kind, value);
   const path = `INDI.${shape.tag}`;
+  if (!hasTag(shape.tag, context.version)) {
+    context.lose(path, `${shape.tag} is not in GEDCOM ${context.version}: not written`);
+    return undefined;
+  }
   if (redacted) context.lose(path, 'redacted value not written', redacted.fields.size);
   const { payload, note } = payloadOf(context, shape.tag, shape.value, path);
   const children = [
@@ -65,8 +79,11 @@ export function claimStructure(context: ExportContext, claim: AssertionDto, cite
 
 /**
  * An event of the events plugin: its type is the tag (`MARR`, `BIRT`) or `custom:<text>`
- * (EVEN with TYPE); its description goes where the importer reads it back (the payload of
- * EVEN, else a TYPE).
+ * (EVEN with TYPE). Its description goes where the importer took it from: the payload of EVEN
+ * and FACT; for another tag, which keeps its TYPE and its value in the one description
+ * (`Type of residence: Residence`), the TYPE and the payload (`RESI Residence`, `NCHI 42`),
+ * the text alone being the payload of a tag that has one and the TYPE of one that has none
+ * (`MARR` + TYPE civil); a value the tag cannot carry is a NOTE, as for claims.
  */
 export function eventStructure(context: ExportContext, event: EventDto, notes: readonly NoteDto[] | undefined, known: ReadonlySet<string>, path: string): GedcomNode | undefined {
   const redacted = context.redacted(event.id);
@@ -79,16 +96,25 @@ export function eventStructure(context: ExportContext, event: EventDto, notes: r
   const custom = event.type.startsWith('custom:') ? event.type.slice('custom:'.length) : undefined;
   const tag = custom === undefined && known.has(event.type) ? event.type : 'EVEN';
   if (tag === 'EVEN' && custom === undefined) context.lose(`${path}.${event.type}`, 'event type GEDCOM does not define here: written as EVEN with its type');
+  if (!hasTag(tag, context.version)) {
+    context.lose(`${path}.${tag}`, `${tag} is not in GEDCOM ${context.version}: not written`);
+    return undefined;
+  }
   const generic = tag === 'EVEN' || tag === 'FACT';
-  // EVEN and FACT need a TYPE (7.0); their description is their payload. Other tags keep it as TYPE.
-  const type = generic ? custom ?? (tag === event.type ? tag.toLowerCase() : event.type) : description;
-  const payload = generic ? description : undefined;
+  // EVEN and FACT need a TYPE (7.0): their custom type, else their tag in words.
+  const { type, value } = generic
+    ? { type: custom ?? (tag === event.type ? tag.toLowerCase() : event.type), value: description }
+    : description === undefined
+      ? {}
+      : typedText(description) ?? (carriesValue(tag, context.version) ? { value: description } : { type: description });
+  const { payload, note } = value === undefined ? {} : payloadOf(context, tag, value, `${path}.${tag}`);
   const children = [
     ...(type ? [node('TYPE', type)] : []),
     ...dateAndPlace(context, shows('date') ? event.date : undefined, shows('place') ? event.place : undefined),
+    ...(note ? [note] : []),
     ...noteStructures(context, notes, `${path}.${tag}`),
   ];
   if (redacted) context.lose(`${path}.${tag}`, 'redacted value not written', redacted.fields.size);
   context.count('events');
-  return node(tag, payload ?? presence(context, tag, children), children);
+  return node(tag, payload === undefined || payload === 'Y' ? presence(context, tag, children) : payload, children);
 }

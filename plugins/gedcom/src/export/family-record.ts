@@ -47,8 +47,12 @@ export function familyRecord(context: ExportContext, unit: FamilyUnit, data: Fam
   return { ...node('FAM', undefined, lines), xref: unit.xref };
 }
 
-/** HUSB for a man, WIFE for a woman; otherwise the first free of the two, in order. */
+/**
+ * HUSB for a man, WIFE for a woman; otherwise the first free of the two, in order. No partner
+ * left (both withheld): no line at all, so the family points at nobody who is not in the file.
+ */
 function partnerTags(partners: string[], sexOf: (person: string) => string | null | undefined): [string, string][] {
+  if (partners.length === 0) return [];
   if (partners.length === 1) return [[sexOf(partners[0]) === 'F' ? 'WIFE' : 'HUSB', partners[0]]];
   const [a, b] = partners;
   const swap = sexOf(a) === 'F' || sexOf(b) === 'M' ? sexOf(a) !== 'M' && sexOf(b) !== 'F' : false;

@@ -4,22 +4,21 @@
  * FAMS, ASSO and the notes about the person. Redacted values are left out.
  */
 import type { GedcomNode } from '@rootline/gedcom';
-import type { AssertionDto } from '@rootline/contracts/assertions';
 import type { AssociationSummary } from '@rootline/contracts/events';
 import type { PersonDto } from '@rootline/contracts/persons';
 import { node, pointer, type ExportContext } from './context.js';
 import type { FamilyIndex } from './families.js';
 import type { PersonBatch } from './person-batch.js';
-import { nameStructure } from './names.js';
+import { personNames } from './person-names.js';
 import { claimStructure, eventStructure } from './facts.js';
 import { noteStructures } from './details.js';
-import { citationStructure, claimCitations } from './citations.js';
+import { citationStructure } from './citations.js';
 import { INDIVIDUAL_EVENT_TAGS } from './tags.js';
 import { pedigreeLine, sexFor } from './version.js';
+import { roleStructure } from './roles.js';
 
 /** Claim kinds a person's `birth` / `death` summary is made of: hidden with it. */
 const SUMMARY_KINDS: Record<string, string> = { birth: 'birth', baptism: 'birth', christening: 'birth', death: 'death', burial: 'death' };
-const NAME_TYPES = new Set(['aka', 'birth', 'immigrant', 'maiden', 'married', 'professional']);
 
 export function individualRecord(context: ExportContext, person: PersonDto, batch: PersonBatch, families: FamilyIndex): GedcomNode {
   const xref = context.personXref(person.id);
@@ -29,7 +28,7 @@ export function individualRecord(context: ExportContext, person: PersonDto, batc
   const nameClaims = claims.filter((claim) => claim.kind === 'name');
   const children: GedcomNode[] = [];
   if (hides('display_name')) context.lose('INDI.NAME', 'redacted name not written');
-  else children.push(...names(context, person, batch, nameClaims));
+  else children.push(...personNames(context, person, batch, nameClaims));
   const sex = sexFor(person.sex, context.version);
   if (sex && !hides('sex')) {
     if (sex !== person.sex) context.lose('INDI.SEX', 'sex X (neither male nor female) has no 5.5.1 value: written U');
@@ -72,49 +71,14 @@ export function individualRecord(context: ExportContext, person: PersonDto, batc
   return { ...node('INDI', undefined, children), xref };
 }
 
-/**
- * The NAMEs: each persona's (the first is the person's own), then each confirmed `name` claim
- * ("Mary Jones (married)": TYPE married). A name claim that repeats the first persona's name
- * without a type only lends it its citation.
- */
-function names(context: ExportContext, person: PersonDto, batch: PersonBatch, nameClaims: AssertionDto[]): GedcomNode[] {
-  const written: GedcomNode[] = [];
-  const personas = person.personas.flatMap((id) => batch.personas.get(id) ?? []);
-  const first = personas[0];
-  const claims = nameClaims.filter((claim) => context.shows(claim.id, 'value') && claim.value);
-  const lending = first ? claims.find((claim) => claim.value === first.name.as_written) : undefined;
-  personas.forEach((persona, index) => {
-    if (!context.shows(persona.id, 'name')) return context.lose('INDI.NAME', 'redacted name not written');
-    const cites = index === 0 && lending ? claimCitations(context, lending, batch.citations, batch.evidence.get(lending.id), 'INDI.NAME') : [];
-    const name = nameStructure(persona.name, cites);
-    if (name) written.push(name);
-  });
-  for (const claim of claims) {
-    if (claim === lending) continue;
-    const typed = /^(.*\S)\s+\(([^()]+)\)$/.exec(claim.value!);
-    const type = typed?.[2].trim().toLowerCase();
-    const parts: GedcomNode[] = [];
-    if (type) parts.push(nameType(context, type));
-    parts.push(...claimCitations(context, claim, batch.citations, batch.evidence.get(claim.id), 'INDI.NAME'));
-    parts.push(...noteStructures(context, batch.notes.get(claim.id), 'INDI.NAME'));
-    written.push(node('NAME', typed ? typed[1] : claim.value!, parts));
-  }
-  return written;
-}
-
-function nameType(context: ExportContext, type: string): GedcomNode {
-  if (context.version === '5.5.1') return node('TYPE', type);
-  return NAME_TYPES.has(type) ? node('TYPE', type.toUpperCase()) : node('TYPE', 'OTHER', [node('PHRASE', type)]);
-}
-
-/** ASSO: the associated person (if written) is `role` to this one. 7.0 ROLE OTHER with the word as PHRASE; 5.5.1 RELA. */
+/** ASSO: the associated person (if written) is `role` to this one. 7.0 ROLE (roles.ts); 5.5.1 RELA, the word. */
 function associationStructure(context: ExportContext, association: AssociationSummary, batch: PersonBatch): GedcomNode | undefined {
   const to = association.to_kind === 'persona' ? batch.personOf.get(association.to) : association.to;
   if (!to || context.withheld.has(to) || !context.shows(association.id, 'role')) {
     context.lose('INDI.ASSO', 'association with a person not written (withheld, redacted or only a persona)');
     return undefined;
   }
-  const role = context.version === '5.5.1' ? node('RELA', association.role) : node('ROLE', 'OTHER', [node('PHRASE', association.role)]);
+  const role = context.version === '5.5.1' ? node('RELA', association.role) : roleStructure(association.role);
   const parts = [role];
   if (association.note && context.shows(association.id, 'note')) parts.push(node('NOTE', association.note));
   if (association.source && context.shows(association.id, 'source')) {

@@ -2,6 +2,7 @@
  * Rootline's words back into GEDCOM tags: the claim kinds the importer gives each INDI fact
  * (import/facts.ts), reversed, and which of those tags carry their value as the payload.
  */
+import { requiredTags, substructureRule } from '@rootline/gedcom';
 import { INDIVIDUAL_FACTS } from '../import/facts.js';
 import type { WriteVersion } from './version.js';
 
@@ -25,6 +26,12 @@ export function tagOfKind(kind: string): string | undefined {
 export function carriesValue(tag: string, version: WriteVersion): boolean {
   if (tag === 'RESI' && version === '5.5.1') return false;
   return TEXT_PAYLOAD.has(tag);
+}
+
+/** Whether an INDI fact must have a TYPE (IDNO: the kind of number), as the GEDCOM 7 tables say. */
+export function needsType(tag: string): boolean {
+  const rule = substructureRule('record-INDI', tag);
+  return rule !== undefined && requiredTags(rule.type).includes('TYPE');
 }
 
 export function isOrdinance(tag: string): boolean {

@@ -2,7 +2,14 @@
  * The two versions the export writes, and what each cannot say: the differences that decide
  * a line's shape or send an item to the loss report.
  */
+import { isOnly70 } from '@rootline/gedcom';
+
 export type WriteVersion = '7.0' | '5.5.1';
+
+/** Whether the version has the tag: 5.5.1 lacks what only 7.0 defines (INIL, the LDS initiatory). */
+export function hasTag(tag: string, version: WriteVersion): boolean {
+  return version === '7.0' || !isOnly70(tag);
+}
 
 /** GEDCOM 5.5.1's SEX has no X ("does not fit male or female"): written U there, and reported. */
 export function sexFor(sex: string | null, version: WriteVersion): string | undefined {
