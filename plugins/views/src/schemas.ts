@@ -114,7 +114,7 @@ export const PersonCard = Type.Object(
       parents: Type.Integer(),
       partners: Type.Integer(),
       children: Type.Integer(),
-      open_conflicts: Type.Integer({ description: 'Always 0 until conflicts are found (no conflicts plugin yet)' }),
+      open_conflicts: Type.Integer({ description: 'Open conflicts among the claims of the person\'s personas (the conflicts plugin\'s count; 0 in a server built without it)' }),
       pending_claims: Type.Integer({ description: "Claims about the person's personas waiting in the pending lane" }),
     }),
     events: Type.Optional(Expanded('EventDto (events plugin): the events the person takes part in')),

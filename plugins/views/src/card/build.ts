@@ -5,6 +5,7 @@ import type { FamilyService } from '@rootline/contracts/family';
 import type { EventsService } from '@rootline/contracts/events';
 import type { AssertionsService } from '@rootline/contracts/assertions';
 import type { SourcesService } from '@rootline/contracts/sources';
+import type { ConflictsService } from '@rootline/contracts/conflicts';
 import type { PersonCard } from '../schemas.js';
 import { EXPANDED_ROWS, type Expansion } from './expand.js';
 
@@ -75,8 +76,7 @@ export function buildCard(cradle: CardCradle, id: string, expand: ReadonlySet<Ex
       parents: parents.length,
       partners: partners.length,
       children: children.length,
-      // Conflicts are found by a plugin that does not exist yet: none can be open.
-      open_conflicts: 0,
+      open_conflicts: openConflicts(cradle, person.personas),
       pending_claims: person.personas.length ? cradle.assertionsService.pendingCount(person.personas) : 0,
     },
   };
@@ -84,6 +84,17 @@ export function buildCard(cradle: CardCradle, id: string, expand: ReadonlySet<Ex
   if (expand.has('assertions')) card.assertions = cradle.assertionsService.forPersonas(person.personas, EXPANDED_ROWS);
   if (expand.has('sources')) card.sources = sourcesOf(cradle, person, names);
   return card;
+}
+
+/**
+ * How many open conflicts concern the person's personas, from the conflicts plugin when the
+ * server has it. It cannot be a dependency of views (it registers later: it depends on plugins
+ * that depend on views), so the card asks the request's services for it by name (the cradle
+ * answers `Object.hasOwn` for what is registered); a server built without it has none to count.
+ */
+function openConflicts(cradle: CardCradle, personas: readonly string[]): number {
+  if (personas.length === 0 || !Object.hasOwn(cradle, 'conflictsService')) return 0;
+  return (cradle as CardCradle & { conflictsService: ConflictsService }).conflictsService.openFor(personas);
 }
 
 /** The relatives' names and life years, by person id (retracted persons are not returned, so they drop out). */
