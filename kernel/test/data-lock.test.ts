@@ -10,7 +10,7 @@ import { dataDirLayout, ensureDataDir } from '../src/storage/data-dir.js';
 import { openDatabase } from '../src/storage/sqlite.js';
 import { openRegistry } from '../src/storage/open-registry.js';
 import { createServer } from '../src/server.js';
-import { smallDisk, smallDiskUnavailable } from './fixtures/small-disk.js';
+import { smallDisk, smallDiskUnavailable } from '@rootline/kernel/testing';
 
 /** One process writes a data folder (issue 17 points 1 and 2): the lock, and private modes. */
 
