@@ -2,6 +2,7 @@ import t from 'tap';
 import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { smallDisk, smallDiskUnavailable } from '@rootline/kernel/testing';
 import { activeTree, backupServer, tempDir } from './fixtures/helpers.js';
 
 const DEFAULTS = { configured: false, backup_location_description: 'No backup folder has been chosen yet', cadence_hours: 24, enabled: false, retention: { keep_last: 7, keep_days: 30 } };
@@ -94,6 +95,23 @@ t.test('a folder that cannot hold backups is refused with its reason, and nothin
     }, `${what}: the problem, without the path`);
     t.same(stored(s), before, `${what}: nothing stored`);
   }
+});
+
+t.test('settings that cannot be stored for want of room in the data folder: 507 disk-full, nothing stored', { skip: smallDiskUnavailable }, async (t) => {
+  const disk = smallDisk(t, 20);
+  const s = await backupServer(t, { dataDir: join(disk.dir, 'data') });
+  const root = tempDir(t);
+  disk.fill();
+  const reply = await s.request('PUT', '/v1/backup/config', { body: body(root) });
+  t.equal(reply.statusCode, 507);
+  t.same(reply.json(), {
+    type: 'urn:rootline:problem:disk-full', title: 'The disk is full', status: 507,
+    detail: 'The disk holding Rootline\'s data folder is full; nothing was changed. Make room on that disk, then try again', code: 'disk-full', instance: '/v1/backup/config',
+  });
+  t.notOk(reply.body.includes(disk.dir), 'no path');
+  t.same(stored(s), [], 'nothing stored');
+  disk.empty();
+  t.equal((await s.request('PUT', '/v1/backup/config', { body: body(root) })).statusCode, 200, 'with room, stored');
 });
 
 t.test('scheduled backups cannot be turned on before a folder is chosen; off, the rest is stored', async (t) => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ProblemError, Problems, type TypeBoxTypeProvider } from '@rootline/kernel';
+import { DISK_FULL_DETAIL, isDiskFull, ProblemError, Problems, type TypeBoxTypeProvider } from '@rootline/kernel';
 import {
   BackupConfigDto,
   BackupJobDto,
@@ -27,12 +27,14 @@ export async function backupRoutes(app: FastifyInstance) {
 
   /**
    * A handler's unexpected error (a Node error, whose message names a path) would be logged in
-   * full by the kernel: log its name and code only, and answer 500 `internal`.
+   * full by the kernel: log its name and code only, and answer 500 `internal`, or the kernel's
+   * 507 `disk-full` when the data folder's disk had no room (the settings are in the registry).
    */
   const guarded = <T>(work: () => Promise<T>): Promise<T> =>
     work().catch((error: unknown) => {
       if (error instanceof ProblemError) throw error;
       logger.error({ error: loggable(error) }, 'backup route failed');
+      if (isDiskFull(error)) throw Problems.diskFull(DISK_FULL_DETAIL);
       throw Problems.internal('Something went wrong inside Rootline; the log has the details');
     });
 
