@@ -5,6 +5,7 @@
 export { definePlugin, type PluginDefinition, type PluginScope, type RootlinePlugin } from './plugin-api/define-plugin.js';
 export { scoped, singleton, type CredentialDirectory, type ServiceCradle } from './plugin-api/services.js';
 export type { PluginKernel, TreeSummary, RegistryTables, AgentCredentials } from './kernel.js';
+export type { DataFolderPlace } from './storage/data-folder-place.js';
 export type { LoadedPlugin } from './plugin.js';
 export type { RecordObserver } from './stream/record-observers.js';
 export type { ReadFilter } from './http/read-filters.js';

@@ -5,7 +5,7 @@ import { defineProblem, Problems } from '@rootline/kernel';
  * named in words ("the folder you chose"), and `reason` says what is wrong with it.
  */
 export const BackupProblems = {
-  /** PUT config: the folder given cannot hold backups (`reason`: not-absolute, not-found, not-a-folder, not-writable, inside-a-tree). */
+  /** PUT config: the folder given cannot hold backups (`reason`: not-absolute, not-found, not-a-folder, not-writable, rootline-data-folder, inside-a-tree). */
   invalidRoot: defineProblem('invalid-backup-root', 422, 'That folder cannot hold backups'),
   /** A run, or enabling scheduled runs, before a backup folder was chosen. */
   notConfigured: defineProblem('backup-not-configured', 422, 'No backup folder has been chosen'),

@@ -52,7 +52,7 @@ export async function backupRoutes(app: FastifyInstance) {
     config: { humanOnly: true },
     schema: {
       summary: 'Change the backup settings',
-      description: '`backup_root_path` must be a full path to an existing folder Rootline can write in, outside its own trees (else 422 `invalid-backup-root` with `reason`: not-absolute, not-found, not-a-folder, not-writable, inside-a-tree); left out, the folder chosen earlier stays. Turning scheduled backups on with no folder chosen: 422 `backup-not-configured`. A refusal stores nothing. The answer never echoes the path.',
+      description: '`backup_root_path` must be a full path to an existing folder Rootline can write in, neither Rootline\'s data folder itself nor one where a backup (`<root>/<tree_id>/...`) would land inside a tree\'s own folder, such as the data folder\'s `trees` folder (else 422 `invalid-backup-root` with `reason`: not-absolute, not-found, not-a-folder, not-writable, rootline-data-folder, inside-a-tree); left out, the folder chosen earlier stays. Turning scheduled backups on with no folder chosen: 422 `backup-not-configured`. A refusal stores nothing. The answer never echoes the path.',
       tags: TAGS,
       body: PutBackupConfigRequest,
       response: { 200: BackupConfigDto },
