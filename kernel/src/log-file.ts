@@ -12,6 +12,8 @@ export interface LostLines {
 
 /** At most this much waits while a write is under way; a line past it is lost (and counted). */
 const MAX_WAITING_BYTES = 4 * 1024 * 1024;
+/** The `code` told when lines were lost because too many waited (a write that does not end), not for an error. */
+export const TOO_MANY_WAITING = 'too-many-lines-waiting';
 /** After a write fails, lines are dropped (and counted) for this long before the next one is tried. */
 export const RETRY_AFTER_MS = 1000;
 
@@ -57,7 +59,7 @@ export class LogFile {
     }
     if (this.waitingBytes + line.length > MAX_WAITING_BYTES) {
       this.lost++;
-      this.lastCode ||= 'too-many-lines-waiting';
+      this.lastCode ||= TOO_MANY_WAITING;
       return true;
     }
     this.waiting.push(line);

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { closeSync, fstatSync, mkdirSync, openSync, readSync } from 'node:fs';
 import pino, { type Logger } from 'pino';
-import { LogFile, type WriteLog } from './log-file.js';
+import { LogFile, TOO_MANY_WAITING, type WriteLog } from './log-file.js';
 
 /**
  * pino to `<data>/logs/rootline.log`. Request logs carry method, path and status only:
@@ -26,7 +26,10 @@ export function createLogger(logsDir: string, level = process.env.ROOTLINE_LOG_L
     },
     destination,
   );
-  destination.onResumed = ({ lines, code }) => logger.warn({ lost_lines: lines, code }, `${lines} log lines were lost: the log file could not be written (is the disk holding the data folder full?)`);
+  destination.onResumed = ({ lines, code }) => {
+    const why = code === TOO_MANY_WAITING ? 'the log file could not be written fast enough' : 'the log file could not be written (is the disk holding the data folder full?)';
+    logger.warn({ lost_lines: lines, code }, `${lines} log lines were lost: ${why}`);
+  };
   return logger;
 }
 

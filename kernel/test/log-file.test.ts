@@ -111,5 +111,5 @@ t.test('a write that never ends holds at most 4 MB of lines; the rest are counte
   t.equal(written[0], 'first');
   const kept = written.filter((message) => message === text).length;
   t.ok(kept > 3000 && kept < 5000, `about 4 MB kept (${kept} lines of 1 KB)`);
-  t.equal(written.at(-1), `${5000 - kept} log lines were lost: the log file could not be written (is the disk holding the data folder full?)`);
+  t.equal(written.at(-1), `${5000 - kept} log lines were lost: the log file could not be written fast enough`);
 });
