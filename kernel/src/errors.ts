@@ -88,7 +88,15 @@ export const Problems = {
   misdirectedRequest: defineProblem('misdirected-request', 421, 'Request sent to the wrong host'),
   headersTooLarge: defineProblem('headers-too-large', 431, 'The request headers are too large'),
   internal: defineProblem('internal', 500, 'Internal error'),
+  /**
+   * The disk holding the data folder has no room (ENOSPC, EDQUOT, SQLITE_FULL: storage/disk-full.ts):
+   * what any request that failed so answers (`DISK_FULL_DETAIL`), and a restore (its own detail).
+   */
+  diskFull: defineProblem('disk-full', 507, 'The disk is full'),
 } as const;
+
+/** What a request that failed for want of room answers: the place in words, never its path. */
+export const DISK_FULL_DETAIL = 'The disk holding Rootline\'s data folder is full; nothing was changed. Make room on that disk, then try again';
 
 /**
  * 404 `not-found` for an entity that does not exist in this tree, worded one way

@@ -5,11 +5,13 @@
 export { definePlugin, type PluginDefinition, type PluginScope, type RootlinePlugin } from './plugin-api/define-plugin.js';
 export { scoped, singleton, type CredentialDirectory, type ServiceCradle } from './plugin-api/services.js';
 export type { PluginKernel, TreeSummary, RegistryTables, AgentCredentials } from './kernel.js';
+export type { DataFolderPlace } from './storage/data-folder-place.js';
 export type { LoadedPlugin } from './plugin.js';
 export type { RecordObserver } from './stream/record-observers.js';
 export type { ReadFilter } from './http/read-filters.js';
 export type { EntityLabel } from './labels.js';
-export { ProblemError, Problems, defineProblem, entityNotFound, type ProblemFactory, type ProblemFieldError } from './errors.js';
+export { ProblemError, Problems, defineProblem, entityNotFound, DISK_FULL_DETAIL, type ProblemFactory, type ProblemFieldError } from './errors.js';
+export { isDiskFull } from './storage/disk-full.js';
 export { Uuid, Page, PagingQuery, Order, OkResponse, BlobAddress, Nullable } from './schemas.js';
 export { isHttpUrl } from './http-url.js';
 export { fileNameOf } from './file-name.js';

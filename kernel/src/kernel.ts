@@ -11,6 +11,7 @@ import type { RecordObserver, RecordObservers } from './stream/record-observers.
 import type { Paging } from './http/paging.js';
 import type { Clock, IdSource } from './ids.js';
 import type { DataDirLayout } from './storage/data-dir.js';
+import { placeInDataFolder, type DataFolderPlace } from './storage/data-folder-place.js';
 import type { LoadedPlugin } from './plugin.js';
 import type { Actor } from './auth/actor.js';
 import type { ServiceCradle, ServiceRegistrations } from './plugin-api/services.js';
@@ -125,6 +126,14 @@ export interface PluginKernel {
    * The folder is the data folder's: never show it to a client or write it to a log.
    */
   createTreeFrom(name: string, populate: (folder: string) => Promise<void>): Promise<TreeSummary>;
+  /**
+   * Where a full path lies in this install's data folder, symbolic links followed (a path that
+   * does not exist yet: by its nearest folder that does): `data-folder` (the folder itself),
+   * `trees` (its trees folder, a tree's own folder, or anything in them), `inside` (elsewhere in
+   * it), `outside`. What a plugin that writes into a folder the human chooses (backup) checks,
+   * without ever being shown the data folder's place.
+   */
+  placeInDataFolder(path: string): DataFolderPlace;
   /**
    * Global plugins: the registry database, where their migrations ran. A plugin touches only
    * its own tables. Call it while registering (a tree plugin calling it stops boot).
@@ -334,6 +343,10 @@ export class Kernel implements PluginKernel {
 
   async createTreeFrom(name: string, populate: (folder: string) => Promise<void>): Promise<TreeSummary> {
     return (await this.trees.createFrom(name, populate)).row;
+  }
+
+  placeInDataFolder(path: string): DataFolderPlace {
+    return placeInDataFolder(this.layout, path);
   }
 
   registryTables(): RegistryTables {

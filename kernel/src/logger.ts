@@ -1,18 +1,21 @@
 import { join } from 'node:path';
 import { closeSync, fstatSync, mkdirSync, openSync, readSync } from 'node:fs';
 import pino, { type Logger } from 'pino';
+import { LogFile, TOO_MANY_WAITING, type WriteLog } from './log-file.js';
 
 /**
  * pino to `<data>/logs/rootline.log`. Request logs carry method, path and status only:
- * no headers (so no tokens), no bodies, no query strings.
+ * no headers (so no tokens), no bodies, no query strings. A log that cannot be written (a full
+ * disk) loses lines, never stops or holds up the server; once it can be written again, one
+ * line says how many were lost (log-file.ts). `writeLog` is for tests: a write that fails.
  */
-export function createLogger(logsDir: string, level = process.env.ROOTLINE_LOG_LEVEL ?? 'info'): Logger {
+export function createLogger(logsDir: string, level = process.env.ROOTLINE_LOG_LEVEL ?? 'info', writeLog?: WriteLog): Logger {
   // The file is opened here, synchronously, so the logger is ready before the first line;
   // writes are asynchronous.
   mkdirSync(logsDir, { recursive: true });
   const fd = openSync(logFile(logsDir), 'a', 0o600);
-  const destination = pino.destination({ fd, sync: false });
-  return pino(
+  const destination = new LogFile(fd, writeLog);
+  const logger = pino(
     {
       level,
       redact: { paths: ['req.headers.authorization', 'headers.authorization', '*.token', 'token'], censor: '[redacted]' },
@@ -23,18 +26,27 @@ export function createLogger(logsDir: string, level = process.env.ROOTLINE_LOG_L
     },
     destination,
   );
+  destination.onResumed = ({ lines, code }) => {
+    const why = code === TOO_MANY_WAITING ? 'the log file could not be written fast enough' : 'the log file could not be written (is the disk holding the data folder full?)';
+    logger.warn({ lost_lines: lines, code }, `${lines} log lines were lost: ${why}`);
+  };
+  return logger;
 }
 
 /**
- * Waits until every line the logger was given is in the file. pino's `flush(cb)` does not: with
- * sonic-boom's default `minLength` 0 it calls back at once, even while a write is still under way
- * (sonic-boom 4.2). So this waits for the destination to stop writing, a few ms at a time, for at
- * most `maxMs`.
+ * Waits until every line the logger was given is in the file (or lost: a full disk), for at most
+ * `maxMs`. A logger that does not write through `LogFile` is not waited for.
  */
 export async function logWritten(logger: Logger, maxMs = 2000): Promise<void> {
-  const destination = (logger as unknown as Record<symbol, { _writing?: boolean; _len?: number }>)[pino.symbols.streamSym];
-  const busy = () => destination?._writing === true || (destination?._len ?? 0) > 0;
-  for (const until = Date.now() + maxMs; busy() && Date.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 2));
+  const destination = (logger as unknown as Record<symbol, unknown>)[pino.symbols.streamSym];
+  if (!(destination instanceof LogFile) || !destination.busy) return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, maxMs);
+    destination.flush(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
 
 /** The log file in the data folder's logs folder. */

@@ -17,7 +17,7 @@ import { RecordObservers } from './stream/record-observers.js';
 import { ChangeStreams } from './stream/change-stream.js';
 import { Paging } from './http/paging.js';
 import { idSource, systemClock, type Clock } from './ids.js';
-import { createLogger } from './logger.js';
+import { createLogger, logWritten } from './logger.js';
 import { ensureHumanToken } from './auth/tokens.js';
 import { authHook } from './auth/auth-hook.js';
 import { guardHook } from './http/guard.js';
@@ -277,7 +277,8 @@ async function assemble(options: ServerOptions, lock: DataDirLock): Promise<Root
       try {
         await closeHttp();
       } finally {
-        logger.flush?.();
+        // The log is written asynchronously and nothing writes it at exit: its last lines go now (at most 2 s).
+        await logWritten(logger);
         lock.release();
       }
     },

@@ -1,6 +1,6 @@
 import t, { type Test } from 'tap';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,7 @@ import { dataDirLayout, ensureDataDir } from '../src/storage/data-dir.js';
 import { openDatabase } from '../src/storage/sqlite.js';
 import { openRegistry } from '../src/storage/open-registry.js';
 import { createServer } from '../src/server.js';
+import { smallDisk, smallDiskUnavailable } from '@rootline/kernel/testing';
 
 /** One process writes a data folder (issue 17 points 1 and 2): the lock, and private modes. */
 
@@ -183,6 +184,39 @@ t.test('createServer takes the lock before any database and lets it go on close'
   await t.rejects(createServer({ dataDir: empty, manifest: { plugins: [{ name: '@rootline/plugin-nowhere' }] } }), /plugin-nowhere/);
   const lock = lockDataDir(empty, { role: 'tool', command: 'check' });
   t.pass('a start that failed let the lock go');
+  lock.release();
+});
+
+/** What is left beside the lock: the holder's temporary files. */
+const temporaries = (root: string) => readdirSync(root).filter((name) => name.endsWith('.tmp'));
+
+t.test('a start refused on a full disk leaves no temporary file, and lets the folder go', { skip: smallDiskUnavailable }, async (t) => {
+  const disk = smallDisk(t, 1);
+  const root = join(disk.dir, 'data');
+  lockDataDir(root, { role: 'server', command: 'serve' }).release();
+  disk.fill();
+  t.throws(() => lockDataDir(root, { role: 'server', command: 'serve' }), { code: 'ENOSPC' }, 'the start is refused');
+  t.same(temporaries(root), [], 'no rootline.lock.json.<pid>.tmp left');
+  disk.empty();
+  const other = await holder(t, [root, 'tool', 'agent list', '', '1']);
+  t.equal(other.line, 'locked', 'once there is room, another process may start: the refused start does not hold the folder');
+  await other.exited;
+  t.same(temporaries(root), [], 'and a start with room leaves none either');
+});
+
+t.test('a holder file that cannot be written (injected: a folder in its place) leaves no temporary file; a start removes those an earlier one left', async (t) => {
+  const root = folder(t);
+  mkdirSync(join(root, HOLDER_FILE));
+  writeFileSync(join(root, HOLDER_FILE, 'x'), '');
+  t.throws(() => lockDataDir(root, { role: 'server', command: 'serve' }), /EISDIR|ENOTEMPTY|EEXIST/, 'refused');
+  t.same(temporaries(root), [], 'its own temporary file is removed');
+  rmSync(join(root, HOLDER_FILE), { recursive: true });
+
+  for (const pid of [4242, 99999]) writeFileSync(join(root, `${HOLDER_FILE}.${pid}.tmp`), '{"pid":4242');
+  writeFileSync(join(root, 'notes.tmp'), 'not the lock\'s');
+  const lock = lockDataDir(root, { role: 'server', command: 'serve' });
+  t.same(temporaries(root), ['notes.tmp'], 'the stale ones are gone; nothing else is touched');
+  t.match(JSON.parse(readFileSync(join(root, HOLDER_FILE), 'utf8')), { pid: process.pid }, 'the holder is named');
   lock.release();
 });
 

@@ -163,6 +163,52 @@ t.test('a lone surrogate is refused with nothing stored; a valid pair is stored 
   for (const [value, at] of found) t.same(loneSurrogateAt(value), at, JSON.stringify(value));
 });
 
+t.test('a body whose bytes are not UTF-8 is refused 400 malformed-body, nothing stored; UTF-8 is stored as sent', async (t) => {
+  const s = await buildTestServer(t, { builtIn: [jottingsPlugin()], plugins: ['@rootline/plugin-jottings'] });
+  const json = { 'content-type': 'application/json' };
+  const before = snapshot(s);
+  const refused: [name: string, bytes: Buffer][] = [
+    ['bytes 0xff 0xfe in a string', Buffer.concat([Buffer.from('{"target":"x","text":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')])],
+    ['Latin-1 text (é as 0xe9)', Buffer.from('{"target":"x","text":"Ren\xe9e"}', 'latin1')],
+    ['a UTF-8 sequence cut short', Buffer.concat([Buffer.from('{"target":"x","text":"'), Buffer.from([0xe2, 0x82]), Buffer.from('"}')])],
+    ['an overlong encoding of "/"', Buffer.concat([Buffer.from('{"target":"x","text":"'), Buffer.from([0xc0, 0xaf]), Buffer.from('"}')])],
+  ];
+  for (const [name, payload] of refused) {
+    const reply = await s.request('POST', '/v1/jottings', { payload, headers: json });
+    t.equal(reply.statusCode, 400, name);
+    t.same(reply.json(), {
+      type: 'urn:rootline:problem:malformed-body', title: 'The request body cannot be read', status: 400,
+      detail: 'The body is not valid UTF-8: JSON text must be sent as UTF-8 (RFC 8259 §8.1)', code: 'malformed-body', instance: '/v1/jottings',
+    }, `${name}: why, in words`);
+  }
+  t.same(snapshot(s), before, 'nothing stored (no U+FFFD in place of the bytes)');
+  const stored = await s.request('POST', '/v1/jottings', { payload: Buffer.from('{"target":"x","text":"Renée Łukasz 李 🌳"}', 'utf8'), headers: json });
+  t.equal(stored.statusCode, 201);
+  t.same((await s.request('GET', '/v1/jottings', { query: { target: 'x' } })).json().map((row: { text: string }) => row.text), ['Renée Łukasz 李 🌳'], 'UTF-8 is kept as sent');
+});
+
+t.test('a member named __proto__ (or a constructor holding a prototype) is refused 400 malformed-body saying so, not as JSON that does not parse', async (t) => {
+  const s = await buildTestServer(t, { builtIn: [jottingsPlugin()], plugins: ['@rootline/plugin-jottings'] });
+  const json = { 'content-type': 'application/json' };
+  const before = snapshot(s);
+  const refused: [payload: string, detail: string][] = [
+    ['{"target":"x","text":"y","__proto__":{"a":1}}', 'The body has a member named "__proto__": Rootline does not accept it (it could change how objects behave); rename or remove it'],
+    ['{"target":"x","text":"y","\\u005f_proto__":{"a":1}}', 'The body has a member named "__proto__": Rootline does not accept it (it could change how objects behave); rename or remove it'],
+    ['{"target":"x","text":"y","extra":[{"__proto__":null}]}', 'The body has a member named "__proto__" (in extra.0): Rootline does not accept it (it could change how objects behave); rename or remove it'],
+    ['{"target":"x","text":"y","constructor":{"prototype":{"a":1}}}', 'The body has a member named "constructor" holding a "prototype": Rootline does not accept it (it could change how objects behave); rename or remove it'],
+  ];
+  for (const [payload, detail] of refused) {
+    const reply = await s.request('POST', '/v1/jottings', { payload, headers: json });
+    t.equal(reply.statusCode, 400, payload);
+    t.same(reply.json(), { type: 'urn:rootline:problem:malformed-body', title: 'The request body cannot be read', status: 400, detail, code: 'malformed-body', instance: '/v1/jottings' }, `${payload}: why`);
+  }
+  t.same(snapshot(s), before, 'nothing stored');
+  const broken = await s.request('POST', '/v1/jottings', { payload: '{"__proto__":', headers: json });
+  t.equal(broken.json().detail, 'The body is not valid JSON', 'JSON that does not parse is still said so');
+  const named = await s.request('POST', '/v1/jottings', { payload: '{"target":"constructor","text":"__proto__"}', headers: json });
+  t.equal(named.statusCode, 201, 'the words as values are fine');
+});
+
 t.test('hostOf: the host the guard checks, from raw headers and the request target', async (t) => {
   const request = (rawHeaders: string[], url: string, httpVersion = '1.1') =>
     ({ raw: { rawHeaders, url, httpVersion }, headers: { host: rawHeaders[rawHeaders.findIndex((name, i) => i % 2 === 0 && name.toLowerCase() === 'host') + 1] } }) as never;

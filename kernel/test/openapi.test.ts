@@ -28,6 +28,7 @@ t.test('the OpenAPI document: public, 3.1, bearer auth, both mounts, tiers and P
   const doc = reply.json();
   t.equal(doc.openapi, '3.1.0');
   t.match(doc.info, { title: 'Rootline API', version: '0.1.0', description: /active-tree mount `\/v1\/\.\.\.` and the tree-pinned mount/ });
+  t.match(doc.info.description, /answers 507 `disk-full`, and nothing was changed/, 'a full disk, on any route');
   t.same(doc.components.securitySchemes, { bearer: { type: 'http', scheme: 'bearer' } });
   t.same(doc.security, [{ bearer: [] }]);
   t.match(doc.components.schemas.Problem, { type: 'object', required: ['type', 'title', 'status', 'detail', 'code', 'instance'] });

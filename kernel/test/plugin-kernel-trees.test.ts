@@ -1,5 +1,5 @@
 import t from 'tap';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { definePlugin, type PluginKernel, type RegistryTables, type Tree } from '@rootline/kernel';
@@ -66,6 +66,32 @@ t.test('listTrees names every tree oldest first; openTree opens one by id; activ
   t.equal(kernel.activeTree().id, first);
   await s.request('PUT', '/v1/trees/active', { body: { tree_id: third.tree_id } });
   t.equal(kernel.activeTree().id, third.tree_id, 'follows a switch');
+});
+
+t.test('placeInDataFolder: where a path lies in the data folder, links followed, paths that do not exist yet by their nearest folder', async (t) => {
+  const { s, kernel } = await probed(t);
+  const outside = mkdtempSync(join(tmpdir(), 'rootline-place-'));
+  t.teardown(() => rmSync(outside, { recursive: true, force: true }));
+  const tree = kernel.activeTree();
+  symlinkSync(join(s.dataDir, 'trees'), join(outside, 'to-trees'));
+  symlinkSync(s.dataDir, join(outside, 'to-data'));
+  const rows: [path: string, place: string][] = [
+    [s.dataDir, 'data-folder'],
+    [join(s.dataDir, 'trees', '..'), 'data-folder'],
+    [join(outside, 'to-data'), 'data-folder'],
+    [join(s.dataDir, 'trees'), 'trees'],
+    [tree.dir, 'trees'],
+    [join(tree.dir, 'objects'), 'trees'],
+    [join(s.dataDir, 'trees', 'not-made-yet', 'deeper'), 'trees'],
+    [join(outside, 'to-trees'), 'trees'],
+    [join(outside, 'to-trees', tree.id), 'trees'],
+    [join(s.dataDir, 'logs'), 'inside'],
+    [join(s.dataDir, 'backups'), 'inside'],
+    [outside, 'outside'],
+    [join(outside, 'to-data-not'), 'outside'],
+    [`${s.dataDir}-beside`, 'outside'],
+  ];
+  for (const [path, place] of rows) t.equal(kernel.placeInDataFolder(path), place, path.replace(s.dataDir, '<data>').replace(outside, '<outside>'));
 });
 
 t.test('registryTables: a global plugin reads and writes its own table in the registry, in transactions', async (t) => {

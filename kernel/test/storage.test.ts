@@ -1,5 +1,5 @@
 import t, { type Test } from 'tap';
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Tree } from '@rootline/kernel';
@@ -221,6 +221,33 @@ t.test('tree store: unknown trees, the active tree, opening every tree, closing'
   t.equal(trees.active().id, activeId);
   trees.addMigrations({ plugin: '@rootline/plugin-broken', migrations: [{ version: 1, name: 'broken', sql: 'CREATE TABLE oops (' }] });
   t.throws(() => trees.create('Broken'), { message: /incomplete input|syntax error/ }, 'a tree whose migration fails does not open');
+});
+
+/** The folders under trees/: a tree's id each, and nothing else. */
+const treeFolders = (s: { server: { layout: { treesDir: string } } }) => readdirSync(s.server.layout.treesDir).sort();
+const registered = (s: { server: { kernel: { registry: { listTrees(after: null, order: 'asc', limit: number): { tree_id: string }[] } } } }) =>
+  s.server.kernel.registry.listTrees(null, 'asc', 1000).map((row) => row.tree_id).sort();
+
+t.test('a tree that cannot be made leaves nothing: no registry row, no folder, nothing open', async (t) => {
+  const s = await buildTestServer(t);
+  const { trees, registry } = s.server.kernel;
+  const before = registered(s);
+  t.same(treeFolders(s), before, 'one folder per tree');
+
+  // Registered last: the registry full (SQLITE_FULL) after the tree was made and migrated.
+  const pages = registry.db.pragma('page_count', { simple: true }) as number;
+  registry.db.pragma(`max_page_count = ${pages}`);
+  t.throws(() => trees.create('x'.repeat(100_000)), { code: 'SQLITE_FULL' });
+  t.same(registered(s), before, 'not registered');
+  t.same(treeFolders(s), before, 'its folder is gone');
+  registry.db.pragma('max_page_count = 1073741823');
+
+  // Migrated first: a migration that fails.
+  trees.addMigrations({ plugin: '@rootline/plugin-broken', migrations: [{ version: 1, name: 'broken', sql: 'CREATE TABLE oops (' }] });
+  t.throws(() => trees.create('Broken'), { message: /incomplete input|syntax error/ });
+  t.same(registered(s), before, 'not registered, so not listed');
+  t.same(treeFolders(s), before, 'no folder');
+  t.same((await s.request('GET', '/v1/trees')).json().items.map((row: { name: string }) => row.name), ['My tree'], 'the list is as it was');
 });
 
 t.test('openRegistry closes what it opened, and names the registry when a migration of it was changed', async (t) => {

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -103,9 +104,51 @@ export function loneSurrogateAt(value: unknown, path: string[] = []): string[] |
 }
 
 /**
+ * Where a JSON member Rootline refuses sits (`a.b`): one named `__proto__`, or `constructor`
+ * holding an object with a `prototype` (what would poison an object's prototype).
+ */
+function forbiddenMemberAt(value: unknown, path: string[] = []): { path: string[]; name: string } | null {
+  if (!value || typeof value !== 'object') return null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = forbiddenMemberAt(value[i], [...path, String(i)]);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (Object.hasOwn(value, '__proto__')) return { path, name: '__proto__' };
+  const constructor = (value as { constructor?: unknown }).constructor;
+  if (Object.hasOwn(value, 'constructor') && constructor && typeof constructor === 'object' && Object.hasOwn(constructor, 'prototype')) return { path, name: 'constructor' };
+  for (const [key, child] of Object.entries(value)) {
+    const found = forbiddenMemberAt(child, [...path, key]);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Why Fastify's parser refused a body: not JSON, or JSON with a member it refuses (its error says only "invalid JSON"). */
+function refusedJson(text: string, error: Error): Error {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return error;
+  }
+  const found = forbiddenMemberAt(value);
+  if (!found) return error;
+  const where = found.path.length ? ` (in ${found.path.join('.')})` : '';
+  const what = found.name === '__proto__' ? 'a member named "__proto__"' : 'a member named "constructor" holding a "prototype"';
+  return Problems.malformedBody(`The body has ${what}${where}: Rootline does not accept it (it could change how objects behave); rename or remove it`);
+}
+
+/**
  * The JSON body parser: Fastify's own (same limits, same prototype-poisoning refusal), then
- * a refusal of text that is not Unicode. `"\ud800"` parses to a string SQLite cannot store
- * (it would keep U+FFFD while the reply echoed what was sent), so it is a 400 naming the field.
+ * a refusal of text that is not Unicode. Bytes that are not UTF-8 (RFC 8259 §8.1) are refused
+ * 400 `malformed-body` before anything is read from them: decoded, they would become U+FFFD
+ * and be stored so. `"\ud800"` parses to a string SQLite cannot store (it would keep U+FFFD
+ * while the reply echoed what was sent), so it is a 400 naming the field. A member named
+ * `__proto__` (or a `constructor` holding a `prototype`) is refused 400 `malformed-body`
+ * saying so: the body is valid JSON.
  * An empty body is no body, as it is without a Content-Type: many clients send
  * `Content-Type: application/json` on every request, and a route whose body is optional must
  * not refuse them; a route that needs one refuses it as it refuses a missing body.
@@ -116,11 +159,14 @@ export function loneSurrogateAt(value: unknown, path: string[] = []): string[] |
 export function installJsonParser(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('text/plain');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') return done(null, undefined);
-    parse(request, body as string, (error: Error | null, value?: unknown) => {
-      if (error) return done(error, undefined);
-      const at = ESCAPED_SURROGATE.test(body as string) ? loneSurrogateAt(value) : null;
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, bytes, done) => {
+    const raw = bytes as Buffer;
+    if (raw.length === 0) return done(null, undefined);
+    if (!isUtf8(raw)) return done(Problems.malformedBody('The body is not valid UTF-8: JSON text must be sent as UTF-8 (RFC 8259 §8.1)'), undefined);
+    const body = raw.toString('utf8');
+    parse(request, body, (error: Error | null, value?: unknown) => {
+      if (error) return done(refusedJson(body, error), undefined);
+      const at = ESCAPED_SURROGATE.test(body) ? loneSurrogateAt(value) : null;
       if (!at) return done(null, value);
       const name = at.join('.') || '(whole)';
       done(Problems.validationFailed(`body ${name} holds a lone UTF-16 surrogate: text must be Unicode (pair \\ud800-\\udbff with \\udc00-\\udfff)`, {

@@ -17,6 +17,7 @@ const PROBLEM_TEXT: Record<number, string> = {
   500: 'Internal error (Problem: internal)',
   502: 'An outside service could not be reached',
   503: 'Not accepted right now',
+  507: 'The disk holding the data folder is full; nothing was changed (Problem: disk-full)',
 };
 
 /** OpenAPI 3.1 of every route on both mounts at `/v1/openapi.json`, and the page at `/v1/docs`. */
@@ -29,7 +30,7 @@ export async function installOpenApi(app: FastifyInstance, info: { appVersion: s
         title: 'Rootline API',
         version: info.appVersion,
         description:
-          'Local genealogy research server. Every route exists on the active-tree mount `/v1/...` and the tree-pinned mount `/v1/trees/{tree_id}/...` unless it is global. Send `Authorization: Bearer <token>`; `rootline token` prints the human token. Errors are Problem documents with a stable `code`.',
+          'Local genealogy research server. Every route exists on the active-tree mount `/v1/...` and the tree-pinned mount `/v1/trees/{tree_id}/...` unless it is global. Send `Authorization: Bearer <token>`; `rootline token` prints the human token. Errors are Problem documents with a stable `code`. Any route whose work fails because the disk holding the data folder is full (ENOSPC, EDQUOT, SQLITE_FULL) answers 507 `disk-full`, and nothing was changed.',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],

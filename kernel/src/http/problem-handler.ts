@@ -3,7 +3,8 @@ import type { Logger } from 'pino';
 import { TOKEN_IN_TEXT } from '../auth/tokens.js';
 import { isLingering } from './linger.js';
 import { requestPath } from './request-path.js';
-import { ProblemError, Problems, problemType, type ProblemBody, type ProblemFieldError } from '../errors.js';
+import { DISK_FULL_DETAIL, ProblemError, Problems, problemType, type ProblemBody, type ProblemFieldError } from '../errors.js';
+import { isDiskFull } from '../storage/disk-full.js';
 
 const LOCATIONS: Record<string, ProblemFieldError['location']> = {
   querystring: 'query',
@@ -86,6 +87,7 @@ function toProblem(error: unknown): ProblemError {
   const fastifyError = error as FastifyError;
   if (fastifyError?.validation) return validationProblem(fastifyError);
   if (fastifyError?.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) return frameworkProblem(fastifyError);
+  if (isDiskFull(error)) return Problems.diskFull(DISK_FULL_DETAIL);
   return Problems.internal('Something went wrong inside Rootline; the log has the details');
 }
 

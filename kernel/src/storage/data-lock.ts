@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { createPrivateFile } from './sqlite.js';
@@ -97,11 +97,28 @@ export function readHolder(root: string): LockHolder | null {
   return holder;
 }
 
+/** `rootline.lock.json.<pid>.tmp`: the holder's file while it is written. */
+const TEMPORARY = /^rootline\.lock\.json\.\d+\.tmp$/;
+
+/** Written beside, then renamed into place; a write that fails (a full disk) leaves no temporary file. */
 function writeHolder(root: string, holder: LockHolder): void {
   const file = join(root, HOLDER_FILE);
   const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, JSON.stringify(holder), { mode: 0o600 });
-  renameSync(temporary, file);
+  try {
+    writeFileSync(temporary, JSON.stringify(holder), { mode: 0o600 });
+    renameSync(temporary, file);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * Removes the temporary files of holders that are gone (a start refused before this version
+ * removed its own): only the lock's holder writes one, and that is now this process.
+ */
+function removeStaleTemporaries(root: string): void {
+  for (const name of readdirSync(root)) if (TEMPORARY.test(name)) rmSync(join(root, name), { force: true });
 }
 
 /** Takes the lock with one attempt; the open connection is the lock, or null when another process has it. */
@@ -146,7 +163,14 @@ export function lockDataDir(root: string, options: LockOptions): DataDirLock {
   }
   const lock = db;
   const mine: LockHolder = { pid: process.pid, role: options.role, command: options.command, started_at_ms: Date.now() };
-  writeHolder(root, mine);
+  try {
+    removeStaleTemporaries(root);
+    writeHolder(root, mine);
+  } catch (error) {
+    // The holder cannot be named (a full disk): the folder is let go, not held by a start that failed.
+    lock.close();
+    throw error;
+  }
   let released = false;
   return {
     holder: mine,

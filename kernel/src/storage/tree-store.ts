@@ -26,6 +26,15 @@ function syncFolder(folder: string): void {
   }
 }
 
+/** Removes what a failure left; what cannot be removed now, the next start removes (it holds the marker). */
+function removeQuietly(path: string): void {
+  try {
+    rmSync(path, { recursive: true, force: true });
+  } catch {
+    // removeUnfinished, at the next start.
+  }
+}
+
 export interface PluginMigrations {
   plugin: string;
   migrations: Migration[];
@@ -80,9 +89,34 @@ export class TreeStore {
     return tree;
   }
 
+  /**
+   * A new, empty tree. Its folder is made and its database migrated (the plugins' migrations,
+   * the open hooks) first, with the `.unregistered` marker in it; the tree is registered last.
+   * If any step fails (a full disk), nothing is left: no registry row, no folder; a crash leaves
+   * nothing `removeUnfinished` does not take away.
+   */
   create(name: string): { row: TreeRow; tree: Tree } {
-    const row = this.registry.insertTree(name);
-    return { row, tree: this.openTree(row) };
+    const treeId = this.ids.next();
+    const folder = join(this.treesDir, treeId);
+    const marker = join(folder, UNREGISTERED_MARKER);
+    let tree: Tree | undefined;
+    let row: TreeRow;
+    try {
+      mkdirSync(folder);
+      writeFileSync(marker, '');
+      // The marker is durable before the database is: a power cut never leaves the folder without it.
+      syncFolder(folder);
+      tree = this.prepareTree(treeId, name);
+      row = this.registry.insertTree(name, treeId);
+    } catch (error) {
+      void tree?.close().catch(() => undefined);
+      removeQuietly(folder);
+      throw error;
+    }
+    this.open.set(treeId, tree);
+    // Registered, the tree is whole: a marker that stays (this failed) is removed at the next start.
+    removeQuietly(marker);
+    return { row, tree };
   }
 
   /**
@@ -158,20 +192,26 @@ export class TreeStore {
   }
 
   private openTree(row: TreeRow): Tree {
-    const tree = new Tree(row.tree_id, join(this.treesDir, row.tree_id), this.bus, this.clock, this.ids, this.observers, this.bulkLoadTables);
+    const tree = this.prepareTree(row.tree_id, row.name);
+    this.open.set(row.tree_id, tree);
+    return tree;
+  }
+
+  /** A tree's database opened and migrated, its open hooks run; not yet among the open trees. */
+  private prepareTree(treeId: string, name: string): Tree {
+    const tree = new Tree(treeId, join(this.treesDir, treeId), this.bus, this.clock, this.ids, this.observers, this.bulkLoadTables);
     try {
-      const where = `tree "${row.name}" (${row.tree_id})`;
+      const where = `tree "${name}" (${treeId})`;
       applyMigrations(tree.db, '@rootline/kernel', treeMigrations, where, this.clock.now());
       // Before the plugins' migrations, which may name an index a bulk load cut off by a crash set aside.
       tree.buildDeferredIndexes();
       for (const entry of this.pluginMigrations) applyMigrations(tree.db, entry.plugin, entry.migrations, where, this.clock.now());
       for (const hook of this.openHooks) hook(tree);
     } catch (error) {
-      tree.close();
+      void tree.close().catch(() => undefined);
       throw error;
     }
     tree.blobs.removeLeftovers();
-    this.open.set(row.tree_id, tree);
     return tree;
   }
 }

@@ -16,6 +16,7 @@ export { bodyHasExamples, exampleProblems, type ExampleProblem } from './example
 export { startReceiver, deadUrl, handClock, type Received } from './receiver.js';
 export { waitFor } from './wait.js';
 export { logSettled } from './log.js';
+export { smallDisk, smallDiskUnavailable, type SmallDisk } from './small-disk.js';
 /** A change stream read over a real socket until a line arrives. */
 export { openEventStream, type EventStreamReader } from './event-stream.js';
 

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { realpathSync } from 'node:fs';
 import { open, rm, stat } from 'node:fs/promises';
-import { isAbsolute, join, sep } from 'node:path';
-import type { Clock, IdSource, RegistryTables } from '@rootline/kernel';
+import { isAbsolute, join } from 'node:path';
+import type { Clock, DataFolderPlace, IdSource, RegistryTables } from '@rootline/kernel';
 import { BackupProblems } from './errors.js';
+import { treeFolder } from './layout.js';
 import type { BackupConfig, BackupRetention, PutBackupConfig } from './schemas.js';
 
 /** The stored settings, with the folder's path (which never leaves this module's callers). */
@@ -37,17 +37,22 @@ interface ConfigRow {
   updated_at_ms: number;
 }
 
-/** Whether `path` is `folder` or inside it (both already real paths). */
-const within = (path: string, folder: string) => path === folder || path.startsWith(folder.endsWith(sep) ? folder : folder + sep);
+/** What the check of a folder asks the kernel: where a path lies in the data folder, and which trees there are. */
+export interface DataFolder {
+  placeOf(path: string): DataFolderPlace;
+  treeIds(): string[];
+}
 
 /**
  * The backup settings (one row of `backup_config` in the registry) and the check of a folder
- * the human chooses: a full path to an existing folder Rootline can write in, not inside a
- * tree's own folder. Every refusal is 422 `invalid-backup-root` with a `reason`, and nothing
- * is stored.
+ * the human chooses: a full path to an existing folder Rootline can write in, neither the data
+ * folder itself nor a folder where a backup (`<root>/<tree_id>/...`) would land inside a tree's
+ * own folder (the data folder's `trees` folder, a tree's folder or anything in them, or a
+ * `<tree_id>` that is a link into one). Every refusal is 422 `invalid-backup-root` with a
+ * `reason`, and nothing is stored.
  */
 export class ConfigStore {
-  constructor(private readonly tables: RegistryTables, private readonly clock: Clock, private readonly ids: IdSource, private readonly treeFolders: () => string[]) {}
+  constructor(private readonly tables: RegistryTables, private readonly clock: Clock, private readonly ids: IdSource, private readonly dataFolder: DataFolder) {}
 
   read(): StoredConfig {
     const row = this.tables.prepare('SELECT root_path, root_id, cadence_hours, enabled, keep_last, keep_days, updated_at_ms FROM backup_config WHERE id = 1').get() as ConfigRow | undefined;
@@ -106,8 +111,10 @@ export class ConfigStore {
     const found = await stat(path).catch(() => undefined);
     if (!found) throw refuse('not-found', 'There is no folder at the path given');
     if (!found.isDirectory()) throw refuse('not-a-folder', 'The path given is not a folder');
-    const real = realpathSync(path);
-    if (this.treeFolders().some((folder) => within(real, realpathSync(folder)))) throw refuse('inside-a-tree', 'The folder given is inside Rootline\'s own data; choose a folder outside it, better on another drive');
+    const place = this.dataFolder.placeOf(path);
+    if (place === 'data-folder') throw refuse('rootline-data-folder', 'The folder given is Rootline\'s own data folder; choose a folder outside it, better on another drive');
+    const landsInTree = place === 'trees' || this.dataFolder.treeIds().some((treeId) => this.dataFolder.placeOf(treeFolder(path, treeId)) === 'trees');
+    if (landsInTree) throw refuse('inside-a-tree', 'The folder given is inside Rootline\'s own data; choose a folder outside it, better on another drive');
     const probe = join(path, `.rootline-write-test-${randomBytes(6).toString('hex')}`);
     try {
       const handle = await open(probe, 'wx', 0o600);

@@ -5,7 +5,7 @@ import { defineProblem, Problems } from '@rootline/kernel';
  * named in words ("the folder you chose"), and `reason` says what is wrong with it.
  */
 export const BackupProblems = {
-  /** PUT config: the folder given cannot hold backups (`reason`: not-absolute, not-found, not-a-folder, not-writable, inside-a-tree). */
+  /** PUT config: the folder given cannot hold backups (`reason`: not-absolute, not-found, not-a-folder, not-writable, rootline-data-folder, inside-a-tree). */
   invalidRoot: defineProblem('invalid-backup-root', 422, 'That folder cannot hold backups'),
   /** A run, or enabling scheduled runs, before a backup folder was chosen. */
   notConfigured: defineProblem('backup-not-configured', 422, 'No backup folder has been chosen'),
@@ -19,8 +19,6 @@ export const BackupProblems = {
   corrupt: defineProblem('backup-corrupt', 422, 'The backup is damaged or not one this version can read'),
   /** Restore: every object checked out, but the database would not open as a tree here (made by an incompatible version). */
   incompatible: defineProblem('backup-incompatible', 422, 'The backup cannot be opened by this version of Rootline'),
-  /** Restore: Rootline's own data folder has no room for the restored tree (nothing was kept). */
-  diskFull: defineProblem('disk-full', 507, 'There is not enough room to restore the backup'),
   /** Restore: no backup with that id of that tree in that folder. */
   backupNotFound: (treeId: string, backupId: string) =>
     Problems.notFound(`There is no backup ${backupId} of tree ${treeId} in that folder`, { extras: { entity: 'backup' } }),

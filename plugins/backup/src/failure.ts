@@ -1,3 +1,5 @@
+import { isDiskFull } from '@rootline/kernel';
+
 /**
  * Why a backup failed, as a stable class: the job's `error.code` and the status's
  * `last_failure_class`. Messages never name a path.
@@ -24,7 +26,6 @@ export class BackupFailure extends Error {
   }
 }
 
-const DISK_FULL = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL']);
 const ROOT_UNAVAILABLE = new Set(['ENOENT', 'ENOTDIR', 'EACCES', 'EPERM', 'EROFS', 'ENODEV', 'ENXIO', 'EIO', 'SQLITE_CANTOPEN', 'SQLITE_READONLY', 'SQLITE_IOERR']);
 
 /** The error's code: Node's (`ENOSPC`) or better-sqlite3's (`SQLITE_FULL`, `SQLITE_IOERR_WRITE` -> its primary `SQLITE_IOERR`). */
@@ -43,7 +44,7 @@ export function errorCode(error: unknown): string | undefined {
 export function classify(error: unknown): BackupFailure {
   if (error instanceof BackupFailure) return error;
   const code = errorCode(error);
-  if (code && DISK_FULL.has(code)) return new BackupFailure('disk-full');
+  if (isDiskFull(error)) return new BackupFailure('disk-full');
   if (code && ROOT_UNAVAILABLE.has(code)) return new BackupFailure('backup-root-unavailable');
   return new BackupFailure('internal');
 }

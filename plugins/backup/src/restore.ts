@@ -1,10 +1,10 @@
 import { lstat, open } from 'node:fs/promises';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { ProblemError, Problems, type PluginKernel } from '@rootline/kernel';
+import { isDiskFull, ProblemError, Problems, type PluginKernel } from '@rootline/kernel';
 import { BackupProblems } from './errors.js';
 import { copyHashing, hashFile, syncFolder, type BackupFiles } from './files.js';
-import { errorCode, loggable } from './failure.js';
+import { loggable } from './failure.js';
 import type { KillPoints } from './kill-points.js';
 import { backupFolder, DATABASE, isId, MANIFEST, OBJECTS } from './layout.js';
 import { checkReadableRoot } from './listing.js';
@@ -148,8 +148,8 @@ export class Restorer {
   /** What a failed `createTreeFrom` answers: our own refusal, a full disk, an incompatible database, or internal. */
   private refusal(error: unknown, whileWriting: boolean): Error {
     if (error instanceof ProblemError) return error;
-    const code = errorCode(error);
-    if (code === 'ENOSPC' || code === 'EDQUOT' || code === 'SQLITE_FULL') return BackupProblems.diskFull('There is not enough room in Rootline\'s data folder for the restored tree; nothing was restored');
+    // The kernel's 507 `disk-full`, with what it means here.
+    if (isDiskFull(error)) return Problems.diskFull('There is not enough room in Rootline\'s data folder for the restored tree; nothing was restored');
     if (!whileWriting) return BackupProblems.incompatible('The backup\'s database could not be opened as a tree by this version of Rootline; nothing was restored');
     this.parts.logger.error({ error: loggable(error) }, 'restore failed');
     return Problems.internal('The restore failed; nothing was restored');

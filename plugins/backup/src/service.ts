@@ -40,7 +40,10 @@ export class BackupService {
 
   constructor(private readonly parts: ServiceParts) {
     const { tables } = parts;
-    this.config = new ConfigStore(tables, parts.clock, parts.ids, () => parts.kernel.listTrees().map((row) => parts.kernel.openTree(row.tree_id)!.dir));
+    this.config = new ConfigStore(tables, parts.clock, parts.ids, {
+      placeOf: (path) => parts.kernel.placeInDataFolder(path),
+      treeIds: () => parts.kernel.listTrees().map((row) => row.tree_id),
+    });
     this.runs = new RunStore(tables);
     this.writer = new BackupWriter({ files: parts.files, kill: parts.kill, clock: parts.clock, appVersion: parts.kernel.settings.appVersion, logger: parts.logger });
     this.restorer = new Restorer({ kernel: parts.kernel, files: parts.files, kill: parts.kill, logger: parts.logger });

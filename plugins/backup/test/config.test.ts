@@ -1,8 +1,9 @@
 import t from 'tap';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { activeTree, backupServer, tempDir } from './fixtures/helpers.js';
+import { smallDisk, smallDiskUnavailable } from '@rootline/kernel/testing';
+import { activeTree, backupNow, backupServer, tempDir } from './fixtures/helpers.js';
 
 const DEFAULTS = { configured: false, backup_location_description: 'No backup folder has been chosen yet', cadence_hours: 24, enabled: false, retention: { keep_last: 7, keep_days: 30 } };
 const body = (root: string | undefined, more: Record<string, unknown> = {}) => ({ ...(root === undefined ? {} : { backup_root_path: root }), cadence_hours: 6, enabled: true, retention: { keep_last: 3, keep_days: 10 }, ...more });
@@ -78,6 +79,13 @@ t.test('a folder that cannot hold backups is refused with its reason, and nothin
   writeFileSync(file, 'x');
   const insideTree = join(activeTree(s).dir, 'backups');
   mkdirSync(insideTree);
+  const linkTo = (target: string) => {
+    const link = join(tempDir(t), 'link');
+    symlinkSync(target, link);
+    return link;
+  };
+  const treeLinkedRoot = tempDir(t);
+  symlinkSync(activeTree(s).dir, join(treeLinkedRoot, activeTree(s).id));
   const cases: [string, string, string, string][] = [
     ['relative', 'backups/rootline', 'not-absolute', 'The backup folder must be given as a full path'],
     ['absent', join(root, 'missing', 'deeper'), 'not-found', 'There is no folder at the path given'],
@@ -85,6 +93,11 @@ t.test('a folder that cannot hold backups is refused with its reason, and nothin
     ['read-only', readOnlyFolder(t), 'not-writable', 'Rootline cannot write in the folder given'],
     ['inside a tree', insideTree, 'inside-a-tree', 'The folder given is inside Rootline\'s own data; choose a folder outside it, better on another drive'],
     ['a tree folder itself', activeTree(s).dir, 'inside-a-tree', 'The folder given is inside Rootline\'s own data; choose a folder outside it, better on another drive'],
+    // A backup lands in <root>/<tree_id>/<backup_id>/: here, inside the live tree's own folder.
+    ['the data folder\'s trees folder', join(s.dataDir, 'trees'), 'inside-a-tree', 'The folder given is inside Rootline\'s own data; choose a folder outside it, better on another drive'],
+    ['the trees folder by a link', linkTo(join(s.dataDir, 'trees')), 'inside-a-tree', 'The folder given is inside Rootline\'s own data; choose a folder outside it, better on another drive'],
+    ['a folder whose <tree_id> is a link into the tree', treeLinkedRoot, 'inside-a-tree', 'The folder given is inside Rootline\'s own data; choose a folder outside it, better on another drive'],
+    ['the data folder itself', s.dataDir, 'rootline-data-folder', 'The folder given is Rootline\'s own data folder; choose a folder outside it, better on another drive'],
   ];
   for (const [what, path, reason, detail] of cases) {
     const reply = await s.request('PUT', '/v1/backup/config', { body: body(path, { cadence_hours: 99 }) });
@@ -94,6 +107,34 @@ t.test('a folder that cannot hold backups is refused with its reason, and nothin
     }, `${what}: the problem, without the path`);
     t.same(stored(s), before, `${what}: nothing stored`);
   }
+});
+
+t.test('another folder of the data folder (<data>/backups) stays accepted, as before: backups land beside the trees, not in one', async (t) => {
+  const s = await backupServer(t);
+  const beside = join(s.dataDir, 'backups');
+  mkdirSync(beside);
+  t.equal((await s.request('PUT', '/v1/backup/config', { body: body(beside) })).statusCode, 200, '<data>/backups: backups land beside the trees, not in one');
+  const job = await backupNow(s);
+  t.equal(job.state, 'succeeded');
+  t.ok(existsSync(join(beside, activeTree(s).id, job.result.backup_id, 'manifest.json')), 'written there');
+  t.same(readdirSync(activeTree(s).dir).filter((name) => !['tree.db', 'tree.db-wal', 'tree.db-shm', 'objects'].includes(name)), [], 'nothing in the tree\'s own folder');
+});
+
+t.test('settings that cannot be stored for want of room in the data folder: 507 disk-full, nothing stored', { skip: smallDiskUnavailable }, async (t) => {
+  const disk = smallDisk(t, 20);
+  const s = await backupServer(t, { dataDir: join(disk.dir, 'data') });
+  const root = tempDir(t);
+  disk.fill();
+  const reply = await s.request('PUT', '/v1/backup/config', { body: body(root) });
+  t.equal(reply.statusCode, 507);
+  t.same(reply.json(), {
+    type: 'urn:rootline:problem:disk-full', title: 'The disk is full', status: 507,
+    detail: 'The disk holding Rootline\'s data folder is full; nothing was changed. Make room on that disk, then try again', code: 'disk-full', instance: '/v1/backup/config',
+  });
+  t.notOk(reply.body.includes(disk.dir), 'no path');
+  t.same(stored(s), [], 'nothing stored');
+  disk.empty();
+  t.equal((await s.request('PUT', '/v1/backup/config', { body: body(root) })).statusCode, 200, 'with room, stored');
 });
 
 t.test('scheduled backups cannot be turned on before a folder is chosen; off, the rest is stored', async (t) => {

@@ -206,7 +206,7 @@ t.test('a full disk while the new tree is written: 507 disk-full, no tree, nothi
   const reply = await restore(s, body);
   t.equal(reply.statusCode, 507);
   t.same(reply.json(), {
-    type: 'urn:rootline:problem:disk-full', title: 'There is not enough room to restore the backup', status: 507,
+    type: 'urn:rootline:problem:disk-full', title: 'The disk is full', status: 507,
     detail: 'There is not enough room in Rootline\'s data folder for the restored tree; nothing was restored', code: 'disk-full', instance: '/v1/restore',
   });
   t.equal(footprint(s, folder), before, 'no tree, no staging folder');

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ProblemError, Problems, type TypeBoxTypeProvider } from '@rootline/kernel';
+import { DISK_FULL_DETAIL, isDiskFull, ProblemError, Problems, type TypeBoxTypeProvider } from '@rootline/kernel';
 import {
   BackupConfigDto,
   BackupJobDto,
@@ -27,12 +27,14 @@ export async function backupRoutes(app: FastifyInstance) {
 
   /**
    * A handler's unexpected error (a Node error, whose message names a path) would be logged in
-   * full by the kernel: log its name and code only, and answer 500 `internal`.
+   * full by the kernel: log its name and code only, and answer 500 `internal`, or the kernel's
+   * 507 `disk-full` when the data folder's disk had no room (the settings are in the registry).
    */
   const guarded = <T>(work: () => Promise<T>): Promise<T> =>
     work().catch((error: unknown) => {
       if (error instanceof ProblemError) throw error;
       logger.error({ error: loggable(error) }, 'backup route failed');
+      if (isDiskFull(error)) throw Problems.diskFull(DISK_FULL_DETAIL);
       throw Problems.internal('Something went wrong inside Rootline; the log has the details');
     });
 
@@ -50,7 +52,7 @@ export async function backupRoutes(app: FastifyInstance) {
     config: { humanOnly: true },
     schema: {
       summary: 'Change the backup settings',
-      description: '`backup_root_path` must be a full path to an existing folder Rootline can write in, outside its own trees (else 422 `invalid-backup-root` with `reason`: not-absolute, not-found, not-a-folder, not-writable, inside-a-tree); left out, the folder chosen earlier stays. Turning scheduled backups on with no folder chosen: 422 `backup-not-configured`. A refusal stores nothing. The answer never echoes the path.',
+      description: '`backup_root_path` must be a full path to an existing folder Rootline can write in, neither Rootline\'s data folder itself nor one where a backup (`<root>/<tree_id>/...`) would land inside a tree\'s own folder, such as the data folder\'s `trees` folder (else 422 `invalid-backup-root` with `reason`: not-absolute, not-found, not-a-folder, not-writable, rootline-data-folder, inside-a-tree); left out, the folder chosen earlier stays. Turning scheduled backups on with no folder chosen: 422 `backup-not-configured`. A refusal stores nothing. The answer never echoes the path.',
       tags: TAGS,
       body: PutBackupConfigRequest,
       response: { 200: BackupConfigDto },
