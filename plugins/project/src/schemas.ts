@@ -12,6 +12,10 @@ const QuestionItem = Type.Object({
   status: Type.Union([Type.Literal('open'), Type.Literal('closed')], { description: 'Always open without since; with since, a question closed after the cursor shows as closed' }),
   text: Text,
   subjects: Type.Array(Uuid()),
+  anchor: Nullable(
+    Type.Object({ kind: Type.Union([Type.Literal('tree'), Type.Literal('person')]), person: Nullable(Uuid()) }),
+    { description: 'Set on an entry anchor (the container question of what answers no question; its text names the person); null on a question a researcher asked' },
+  ),
   plan: Type.Object({ total: Type.Integer(), done: Type.Integer() }, { description: 'Plan progress: items done of items' }),
   coverage_confirmed: Type.Boolean({ description: 'The researcher judged the search reasonably exhaustive' }),
   updated_at_ms: Type.Integer(),

@@ -159,6 +159,7 @@ const questionItem = (question: QuestionDto) => ({
   status: question.status,
   text: clip(question.text),
   subjects: question.subjects,
+  anchor: question.anchor,
   plan: question.plan,
   coverage_confirmed: question.coverage_confirmed !== null,
   updated_at_ms: question.updated_at_ms,

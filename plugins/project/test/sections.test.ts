@@ -40,7 +40,7 @@ t.test('the items in full: a question, a person\'s conflict, a log entry, a chan
   const entry = await d.log({ question, text: 'Searched the census.', personas: [william] }, 'agent', 'gpt-5');
   const { sections } = await d.state();
   const [q] = sections.open_questions.items;
-  t.same(q, { id: question, status: 'open', text: 'When was William born?', subjects: [person.id], plan: { total: 0, done: 0 }, coverage_confirmed: false, updated_at_ms: q.updated_at_ms });
+  t.same(q, { id: question, status: 'open', text: 'When was William born?', subjects: [person.id], anchor: null, plan: { total: 0, done: 0 }, coverage_confirmed: false, updated_at_ms: q.updated_at_ms });
   t.type(q.updated_at_ms, 'number');
   const [c] = sections.conflicts.items;
   t.same(c, {

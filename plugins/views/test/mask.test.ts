@@ -125,3 +125,16 @@ t.test('a record of the log (GET /audit): what its payload says of a redacted en
   const without = { seq: 8, entity_id: PERSON, kind: 'x' };
   t.same(masked(without, whole), { changed: false, value: without }, 'an object without a payload is not a record');
 });
+
+t.test("a person's entry anchor quotes the person's name in its text: hidden with the name", async (t) => {
+  const anchor = () => ({ id: 'q1', text: 'General research: Patrick Kennedy', anchor: { kind: 'person', person: PERSON }, subjects: [PERSON] });
+  for (const redacted of [{ whole: true, fields: [] }, { whole: false, fields: ['display_name'] }]) {
+    const r = redactions([[PERSON, redacted]]);
+    t.same(masked(anchor(), r).value, { ...anchor(), text: '[redacted]' }, JSON.stringify(redacted));
+    t.same(masked(anchor(), r, false).value, { ...anchor(), redacted: ['text'] }, 'the human reads it, flagged');
+  }
+  const birth = redactions([[PERSON, { whole: false, fields: ['birth'] }]]);
+  t.same(masked(anchor(), birth), { changed: false, value: anchor() }, 'another field of the person: the text stays');
+  const asked = { id: 'q2', text: 'Who were the parents of Patrick Kennedy?', anchor: null };
+  t.same(masked(asked, redactions([[PERSON, { whole: true, fields: [] }]])), { changed: false, value: asked }, "a researcher's own question is free text");
+});

@@ -88,3 +88,18 @@ t.test("a person redacted whole, or its name, hides the names of its personas", 
   t.equal((await s.request('POST', `${m}/persons/merge`, { body: { survivor: display.person, merged: later.person } })).statusCode, 200);
   t.equal((await s.request('GET', `${m}/personas/${later.persona}`, asAgent(s))).json().name, MARKER, 'a persona merged into it later as well');
 });
+
+t.test("a person's entry anchor, whose text the research plugin wrote from the person's name, keeps a hidden name hidden", async (t) => {
+  const s = await buildTestServer(t, {
+    plugins: [...PLUGINS, '@rootline/plugin-proofs', '@rootline/plugin-conflicts', '@rootline/plugin-research', '@rootline/plugin-jobs', '@rootline/plugin-duplicates', '@rootline/plugin-project'],
+  });
+  const patrick = await newPeople(s, m, 'Patrick', 'Kennedy');
+  const anchor = (await s.request('POST', `${m}/research/entry-anchors`, { body: { subject: patrick.person } })).json().question;
+  t.equal(anchor.text, 'General research: Patrick Kennedy');
+  await redact(t, s, { target: patrick.person, field: 'display_name' });
+  t.equal((await s.request('GET', `${m}/research/questions/${anchor.id}`, asAgent(s))).json().text, MARKER, 'the question');
+  const state = await s.request('GET', `${m}/project/state`, asAgent(s));
+  t.notMatch(state.body, 'Patrick Kennedy', 'the project state');
+  t.match(state.json().sections.open_questions.items, [{ id: anchor.id, text: MARKER, anchor: { kind: 'person', person: patrick.person } }]);
+  t.equal((await s.request('GET', `${m}/research/questions/${anchor.id}`)).json().text, 'General research: Patrick Kennedy', 'the human reads it');
+});

@@ -160,6 +160,21 @@ function hideInHistory(value: unknown, fields: ReadonlySet<string>, agent: boole
 }
 
 /**
+ * A research question made as a person's entry anchor (`{ text: 'General research: <name>',
+ * anchor: { kind: 'person', person } }`) quotes the person's name in its text, which the
+ * research plugin wrote, not a researcher: hidden with the name. Returns whether anything changed.
+ */
+function hideAnchorText(object: Record<string, unknown>, redactions: Redactions, agent: boolean): boolean {
+  const anchor = object.anchor as Record<string, unknown> | null | undefined;
+  if (!anchor || typeof anchor !== 'object' || typeof anchor.person !== 'string' || typeof object.text !== 'string') return false;
+  const redacted = redactions.targets.get(anchor.person);
+  if (!redacted || !(redacted.whole || redacted.fields.has('display_name'))) return false;
+  if (agent) object.text = MARKER;
+  else object.redacted = [...new Set([...((object.redacted as string[] | undefined) ?? []), 'text'])];
+  return true;
+}
+
+/**
  * Applies the redactions to a parsed JSON reply, in place, at any depth: every object that
  * describes a redacted target has the covered fields replaced by the marker for an agent, or
  * carries `redacted: [fields]` for the human (who sees the values). Returns whether anything changed.
@@ -175,6 +190,7 @@ export function applyRedactions(value: unknown, redactions: Redactions, agent: b
   const entity = describes(object);
   const covered = entity ? coveredFields(object, entity.shape, redactions.targets.get(entity.target), redactions) : [];
   let changed = hideReasons(object, redactions, agent);
+  changed = hideAnchorText(object, redactions, agent) || changed;
   const past = entity?.shape === 'entity' || entity?.shape === 'record' ? HISTORY[entity.shape] : undefined;
   if (past !== undefined && !(agent && covered.includes(past))) {
     const fields = historyFields(redactions.targets.get(entity!.target));
