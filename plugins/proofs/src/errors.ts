@@ -4,4 +4,5 @@ import { entityNotFound } from '@rootline/kernel';
 export const ProofProblems = {
   proofArgumentNotFound: (id: string) => entityNotFound('proof argument', id),
   assertionNotFound: (id: string) => entityNotFound('assertion', id),
+  questionNotFound: (id: string) => entityNotFound('research question', id),
 };

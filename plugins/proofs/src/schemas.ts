@@ -13,8 +13,8 @@ const ids = {
 };
 
 const QUESTION_NOTE =
-  'The id of the research question this argument answers. Stored as given: research questions belong to the research plugin, ' +
-  'which does not exist yet; once it does, an unknown question will be refused with 404.';
+  'The id of the research question this argument answers: a question of this tree, else 404 `not-found` (`entity: research question`). ' +
+  'In a server built without the research plugin it is stored as given.';
 
 const example = {
   id: ids.argument,

@@ -1,6 +1,7 @@
 import { ACTOR_COLUMNS, actorValues, type Actor, type Clock, type EntityLabel, type IdSource, type PageEnvelope, type PageWindow, type Tree } from '@rootline/kernel';
 import type { AssertionDto, AssertionsService } from '@rootline/contracts/assertions';
 import type { CitationCatalogue, CitationDto, CitationsService, SourcesService } from '@rootline/contracts/sources';
+import type { ResearchService } from '@rootline/contracts/research';
 import type { ClaimWeighed, CreateProofArgumentBody, ProofArgumentDetail, ProofArgumentDto } from './schemas.js';
 import { ProofProblems } from './errors.js';
 import type { ProofArgumentsService as ProofArgumentsServiceContract } from '@rootline/contracts/proofs';
@@ -84,6 +85,16 @@ export class ProofArgumentsService implements ProofArgumentsServiceContract {
     this.tree = cradle.tree;
   }
 
+  /**
+   * Whether the research question exists in this tree, asked of the research plugin when the server
+   * has it. Research depends on proofs (a question closes with an argument), so proofs cannot depend
+   * on research: it asks the request's services for it by name. Without it, a question is stored as given.
+   */
+  private questionExists(id: string): boolean {
+    if (!Object.hasOwn(this.cradle, 'researchService')) return true;
+    return (this.cradle as ProofsCradle & { researchService: ResearchService }).researchService.exists(id);
+  }
+
   exists(id: string): boolean {
     return this.tree.prepare('SELECT 1 FROM proof_arguments WHERE id = ?').get(id) !== undefined;
   }
@@ -105,7 +116,7 @@ export class ProofArgumentsService implements ProofArgumentsServiceContract {
   /**
    * Writes an argument and `proof_argument.created.v1`. Every claim must exist (404 `not-found`
    * naming the first unknown one, nothing written); a repeated claim is kept once, where it first
-   * appears. `question` is stored as given (see the schema).
+   * appears. `question` must be a research question of this tree (404), when the server has research.
    */
   create(actor: Actor, input: CreateProofArgumentBody): ProofArgumentDto {
     const assertions = unique(input.assertions ?? []);
@@ -124,6 +135,7 @@ export class ProofArgumentsService implements ProofArgumentsServiceContract {
     };
     return this.tree.transact(() => {
       for (const assertion of assertions) if (!this.cradle.assertionsService.get(assertion)) throw ProofProblems.assertionNotFound(assertion);
+      if (argument.question !== null && !this.questionExists(argument.question)) throw ProofProblems.questionNotFound(argument.question);
       this.tree
         .prepare(`INSERT INTO proof_arguments (id, title, text, question, conclusion, created_at_ms, updated_at_ms, ${ACTOR_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
         .run(argument.id, argument.title, argument.text, argument.question, argument.conclusion, now, now, ...actorValues(actor));

@@ -32,10 +32,10 @@ t.test('every route is documented on both mounts, with its success, its problems
   t.same(Object.keys(json(list, '200').schema.properties).sort(), ['items', 'next_cursor', 'total']);
   const created = json(doc.paths['/v1/proof-arguments'].post, '201').schema;
   t.same(created.required, ['id', 'title', 'text', 'question', 'assertions', 'conclusion', 'created_at_ms', 'updated_at_ms']);
-  t.match(created.properties.question.description, /research plugin, which does not exist yet/, 'the unchecked question is documented');
+  t.match(created.properties.question.description, /a question of this tree, else 404/, 'the question check is documented');
   const body = doc.paths['/v1/proof-arguments'].post.requestBody.content['application/json'].schema;
-  t.match(body.properties.question.description, /research plugin, which does not exist yet/, 'on the body too');
-  t.match(doc.paths['/v1/proof-arguments'].post.description, /research plugin, which does not exist yet/, 'and on the route');
+  t.match(body.properties.question.description, /a question of this tree, else 404/, 'on the body too');
+  t.match(doc.paths['/v1/proof-arguments'].post.description, /must be a research question of this tree, else 404/, 'and on the route');
   t.match(json(doc.paths['/v1/proof-arguments/{id}'].get, '200').schema.properties.claims, { type: 'array' });
   const exported = doc.paths['/v1/proof-arguments/{id}/export'].get.responses['200'].content;
   t.same(Object.keys(exported).sort(), ['text/html', 'text/markdown'], 'the export offers Markdown and HTML');

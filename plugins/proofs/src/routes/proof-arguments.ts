@@ -4,7 +4,7 @@ import { CreateProofArgumentBody, ProofArgumentDetail, ProofArgumentDto, ProofAr
 import { ProofProblems } from '../errors.js';
 import { forReader } from '../reader.js';
 
-const QUESTION_UNCHECKED = '`question` is stored as given: research questions belong to the research plugin, which does not exist yet; once it does, an unknown question will be 404.';
+const QUESTION_UNCHECKED = '`question` must be a research question of this tree, else 404 `not-found` (`entity: research question`), nothing written; the research plugin is asked by name (it depends on this plugin), and a server built without it stores the id as given.';
 
 /** `POST {P}/proof-arguments`, `GET {P}/proof-arguments?question=`, `GET {P}/proof-arguments/{id}`. */
 export async function proofArgumentsRoutes(app: FastifyInstance) {
