@@ -21,6 +21,7 @@ export type { RouteConfig } from './http/route-conventions.js';
 export type { Tree } from './storage/tree.js';
 export { BlobTooLargeError, type BlobStore, type BlobRef } from './storage/blob-store.js';
 export type { Db, Statement } from './storage/sqlite.js';
+export { isDiskFull } from './storage/disk-full.js';
 export type { TreeRecord, NewRecord } from './records.js';
 export { systemActor, ACTOR_COLUMNS, actorValues, type Actor } from './auth/actor.js';
 export { UUID_PATTERN, type Clock, type IdSource } from './ids.js';
