@@ -228,6 +228,49 @@ t.test('an index set aside that cannot be built fails the end of the load with S
   t.equal(tree.db.pragma('wal_autocheckpoint', { simple: true }), 1000, 'the load is over all the same');
 });
 
+/** As a full disk does: the tree's database may not grow past the pages it has (`lift` gives the room back). */
+function fillDisk(tree: Tree): { lift: () => void } {
+  tree.db.pragma(`max_page_count = ${tree.db.pragma('page_count', { simple: true }) as number}`);
+  return { lift: () => tree.db.pragma('max_page_count = 4294967294') };
+}
+
+/** Sets aside ledger's indexes and writes past the pages they freed: building them again needs new pages. */
+function setAsideWithoutRoom(tree: Tree): { lift: () => void } {
+  write(tree, 3000);
+  new DeferredIndexes(tree.db).defer(['ledger']);
+  write(tree, 3000, 3000);
+  return fillDisk(tree);
+}
+
+t.test('an index the disk had no room for at the end of a load is built once there is room, after the next commit, without a restart; reads that name it scan meanwhile', async (t) => {
+  const s = await ledgerServer(t);
+  const tree = s.server.kernel.trees.active();
+  const before = indexes(tree);
+  const disk = setAsideWithoutRoom(tree);
+  await t.rejects(tree.finishBulkLoad(), { code: 'SQLITE_FULL' });
+  t.same(setAside(tree), ['ledger "odd" name', 'ledger_by_who'], 'still set aside');
+  const named = () => tree.db.prepare(`SELECT count(*) AS n FROM ledger ${tree.indexedBy('ledger_by_who')} WHERE who = 'who-1'`).get();
+  t.same(named(), { n: 857 }, 'a read that names a missing index scans instead of failing');
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  t.same(setAside(tree), ['ledger "odd" name', 'ledger_by_who'], 'no room yet: still set aside');
+
+  disk.lift();
+  write(tree, 1, 10_000);
+  t.ok(await waitFor(() => setAside(tree).length === 0, 5000), 'built after the first commit that went through');
+  t.same(indexes(tree), before, 'every index is back');
+  t.equal(tree.indexedBy('ledger_by_who'), 'INDEXED BY "ledger_by_who"', 'and reads name it again');
+  t.same(named(), { n: 857 }, 'the same answer through the index');
+});
+
+t.test('an index the disk had no room for is built again on a timer when nothing else writes', async (t) => {
+  const s = await ledgerServer(t);
+  const tree = s.server.kernel.trees.active();
+  const disk = setAsideWithoutRoom(tree);
+  await t.rejects(tree.finishBulkLoad(), { code: 'SQLITE_FULL' });
+  disk.lift();
+  t.ok(await waitFor(() => setAside(tree).length === 0, 5000), 'built within a few seconds of the room coming back');
+});
+
 t.test('an index set aside that is no longer listed (the thread built it, its answer lost) is not built again here', async (t) => {
   const s = await ledgerServer(t);
   const tree = s.server.kernel.trees.active();

@@ -53,6 +53,11 @@ export class DeferredIndexes {
     return this.db.prepare('SELECT name, sql FROM deferred_indexes ORDER BY name LIMIT 1').get() as SetAsideIndex | undefined;
   }
 
+  /** The names of the indexes set aside. */
+  names(): string[] {
+    return this.db.prepare('SELECT name FROM deferred_indexes ORDER BY name').pluck().all() as string[];
+  }
+
   /**
    * Builds an index set aside and takes it off the list, in one transaction; nothing when it is
    * no longer listed (the bulk load's thread built it, and its answer was lost with the thread).

@@ -11,6 +11,7 @@ import { DeferredIndexes, type SetAsideIndex } from './deferred-indexes.js';
 import { BulkLoadThread } from './bulk-load-thread.js';
 import { WriteGate } from './write-gate.js';
 import { WalFlush } from './wal-flush.js';
+import { RoomWatch } from './room-watch.js';
 import { yieldToLoop } from '../yield-to-loop.js';
 
 /** How long after its last batch a bulk job still counts as running (its batches come every few ms). */
@@ -41,6 +42,12 @@ export class Tree {
   private walFlush: WalFlush | undefined;
   /** Requests' writes and the indexes built on the bulk load's thread, taking turns. */
   private readonly writes = new WriteGate();
+  /** The writes waiting for room on the disk (`writeWhenRoom`). */
+  private readonly room = new RoomWatch();
+  /** The names of the indexes set aside, as last read (`indexedBy`); undefined when it must be read again. */
+  private setAsideNames: ReadonlySet<string> | undefined;
+  /** The indexes set aside being built again after a build the disk refused (`rebuildWhenRoom`). */
+  private rebuilding: Promise<void> | undefined;
   private closing: Promise<void> | undefined;
 
   constructor(
@@ -116,7 +123,20 @@ export class Tree {
   private commit<T>(work: () => T): T {
     const { result, records } = this.records.transact(work);
     for (const record of records) this.bus.publish(this.id, record);
+    this.room.committed();
     return result;
+  }
+
+  /**
+   * Runs `write` (a `transact`, or any write of this tree), and while the disk has no room for it
+   * (`SQLITE_FULL`, `ENOSPC`) runs it again: after the tree's next commit that goes through, or
+   * after a pause growing from half a second to 30 s. Settles with its answer once it went
+   * through; throws a fault other than a full disk at once, and the full disk's error if `signal`
+   * aborts or the tree closes first. For writes that must happen and that nobody waits on:
+   * the clean-up of a failed job, a job's own state. A request's write is not retried: it fails.
+   */
+  writeWhenRoom<T>(write: () => T, signal?: AbortSignal): Promise<T> {
+    return this.room.retry(write, signal);
   }
 
   /**
@@ -188,6 +208,7 @@ export class Tree {
    */
   startBulkLoad(): string[] {
     const deferred = new DeferredIndexes(this.db).defer(this.bulkLoadTables);
+    this.setAsideNames = undefined;
     if (!this.bulkLoadThread) {
       this.db.pragma('wal_autocheckpoint = 0');
       this.walFlush = new WalFlush(`${this.file}-wal`);
@@ -219,14 +240,20 @@ export class Tree {
    * reports progress and yields the event loop). The bulk load's thread builds them, so requests
    * are answered meanwhile; without one (it failed), the event loop's thread does. The tree is
    * in bulk work until the last is built. If `between` throws (a cancel), the building goes on,
-   * yielding only, and the error is thrown once the last index is built.
+   * yielding only, and the error is thrown once the last index is built. If a build fails, the
+   * error is thrown and what is still set aside is built again when the disk has room
+   * (`rebuildWhenRoom`): reads that name an index scan meanwhile (`indexedBy`).
    */
   async finishBulkLoad(between: () => Promise<void> = yieldToLoop): Promise<void> {
     const indexes = new DeferredIndexes(this.db);
     let stop: unknown;
     try {
       for (let next = indexes.next(); next; next = indexes.next()) {
-        await this.buildSetAside(indexes, next);
+        try {
+          await this.buildSetAside(indexes, next);
+        } finally {
+          this.setAsideNames = undefined;
+        }
         // Still bulk work: background work that waits for the load (an index catching up) waits for this too.
         this.bulkUntilMs = this.clock.now() + BULK_QUIET_MS;
         try {
@@ -235,10 +262,49 @@ export class Tree {
           stop = error;
         }
       }
-    } finally {
+    } catch (error) {
       await this.checkpointOnCommit();
+      this.rebuildWhenRoom();
+      throw error;
     }
+    await this.checkpointOnCommit();
     if (stop !== undefined) throw stop;
+  }
+
+  /**
+   * What a read that names its index (`INDEXED BY`, where the planner would choose worse) puts
+   * after its table: `INDEXED BY "<index>"`, or nothing while a bulk load has that index set aside
+   * (the read then scans, slower, with the same answers), where naming it would fail with
+   * "no such index".
+   */
+  indexedBy(index: string): string {
+    this.setAsideNames ??= new Set(new DeferredIndexes(this.db).names());
+    return this.setAsideNames.has(index) ? '' : `INDEXED BY "${index.replaceAll('"', '""')}"`;
+  }
+
+  /**
+   * The indexes still set aside after a build failed (a full disk at the end of an import) are
+   * built again, one at a time on the event loop's thread, each waiting for room
+   * (`writeWhenRoom`), until none is left, a new bulk load takes them over (it builds them at its
+   * end), or the tree closes. Without room before the tree closes, the next open builds them.
+   */
+  private rebuildWhenRoom(): void {
+    if (this.rebuilding || !this.db.open) return;
+    const indexes = new DeferredIndexes(this.db);
+    this.rebuilding = (async () => {
+      try {
+        for (;;) {
+          const built = await this.writeWhenRoom(() => !this.bulkLoadThread && indexes.buildNext());
+          this.setAsideNames = undefined;
+          if (!built) return;
+          await yieldToLoop();
+        }
+      } catch {
+        // The tree closed, or the build fails for another reason: the next open builds what is listed.
+      } finally {
+        this.rebuilding = undefined;
+      }
+    })();
   }
 
   /** One index set aside, built by the bulk load's thread, or here if there is none or it could not. */
@@ -271,6 +337,7 @@ export class Tree {
 
   /** Builds the indexes a bulk load cut off by a crash left set aside: as the tree opens. */
   buildDeferredIndexes(): number {
+    this.setAsideNames = undefined;
     return new DeferredIndexes(this.db).buildAll();
   }
 
@@ -291,6 +358,7 @@ export class Tree {
    */
   close(): Promise<void> {
     if (!this.closing) {
+      this.room.close();
       this.closing = this.checkpointOnCommit();
       if (this.db.open) this.db.close();
     }

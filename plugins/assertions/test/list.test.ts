@@ -118,3 +118,19 @@ t.test('list rows are the claims exactly as a single read shows them (less the e
   t.equal(lists[0].find((row: { id: string }) => row.id === byAgent.id).proposer, 'example-model-7');
   t.strictSame(lists[2].map((row: { id: string }) => row.id), [byHuman.id]);
 });
+
+t.test('while a first import has the claims\' indexes set aside, a list that names one still answers, with the same claims', async (t) => {
+  const s = await evidenceServer(t);
+  const persona = await newPersona(s);
+  const census = await newSource(s);
+  for (let i = 0; i < 7; i++) await capture(s, { persona, kind: i % 2 ? 'birth' : 'residence', value: `entry ${i}`, ...(i % 3 ? { source: census } : {}) }, i % 2 ? 'human' : 'agent');
+  const filters: Record<string, string>[] = [{ persona, state: 'confirmed' }, { persona, kind: 'birth' }, { persona, source: census, state: 'pending' }, { persona, kind: 'residence', state: 'pending', source: census }];
+  const lists = async () => Promise.all(filters.map(async (filter) => (await walk(t, s, { ...filter, limit: 2 })).ids));
+  const before = await lists();
+  const tree = s.server.kernel.trees.active();
+  t.ok(tree.startBulkLoad().includes('assertions_by_persona_status'), 'the new tree\'s claim indexes are set aside');
+  t.same(await lists(), before, 'each list, paged, as through its index (no 500 "no such index")');
+  t.same(s.server.kernel.servicesFor(tree, { kind: 'human', credentialId: null }).assertionsService.forPersonas([persona], 10).total, 7, 'a person card\'s claims are read too');
+  await tree.finishBulkLoad();
+  t.same(await lists(), before, 'and after the indexes are back');
+});

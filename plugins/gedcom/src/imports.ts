@@ -6,7 +6,8 @@ import type { ImportRunDto } from './schemas.js';
 import { GedcomProblems } from './errors.js';
 import { guardGedcomUpload } from './import/file-guard.js';
 import { importJob } from './import/run-import.js';
-import { removeRunItems, removeRunItemsNow } from './import/undo.js';
+import { removeRunItems } from './import/undo.js';
+import { takeAwayStoppedRun, takeAwayStoppedRunNow } from './import/take-away.js';
 import type { MappingServices } from './import/context.js';
 
 /** What the service uses of the request's cradle (kept whole: the writing services are built only for undo). */
@@ -32,14 +33,16 @@ export class GedcomImports {
   /**
    * Stores the body as a blob (checked on the way: empty, not GEDCOM, no HEAD, cut short are
    * refused with nothing stored), refuses bytes an earlier standing run imported (409, unless
-   * `allowDuplicate`), then writes the run and queues its job.
+   * `allowDuplicate`: a succeeded run, or one still running in its job; never one that failed
+   * or was cancelled, even while what it wrote is being taken away), then writes the run and
+   * queues its job.
    */
   async start(body: Readable | AsyncIterable<Uint8Array>, options: { filename?: string; allowDuplicate: boolean; maxBytes: number }): Promise<{ job_id: string; import_key: string }> {
     const { tree, actor } = this.cradle;
     const stored = await tree.blobs.write(guardGedcomUpload(body), { maxBytes: options.maxBytes, actor, humanOnly: true });
     const importKey = this.cradle.ids.next();
     return tree.transact(() => {
-      const standing = this.runs.standing(stored.address);
+      const standing = this.runs.standing(stored.address).find((run) => !this.leftBehind(run))?.import_key;
       if (standing && !options.allowDuplicate) throw GedcomProblems.duplicateImport(standing);
       // A client may name the upload by its whole path: only the file's own name is kept, as for media.
       const filename = options.filename === undefined ? null : fileNameOf(options.filename);
@@ -61,43 +64,68 @@ export class GedcomImports {
 
   /**
    * Takes away everything a succeeded run created (each removal recorded, tagged with the
-   * run's key), then marks it undone. 404 unknown, 409 undone already or not finished.
+   * run's key), then marks it undone. A failed or cancelled run whose rows are still there
+   * (`removal_pending`), or a run left `running` by a job that ended (its clean-up failed), has
+   * them taken away here and keeps its state (failed or cancelled). 404 unknown, 409 undone
+   * already, or running in its job, or failed or cancelled with nothing left.
    */
   async undo(importKey: string, reason: string | undefined): Promise<ImportRunDto> {
     const { tree, actor } = this.cradle;
     const run = this.runs.get(importKey);
     if (!run) throw GedcomProblems.importNotFound(importKey);
     if (run.state === 'undone') throw GedcomProblems.alreadyUndone(`Import ${importKey} was already undone`);
+    if (run.removal_pending || this.leftBehind(run)) return this.takeAwayLeftBehind(importKey);
     if (run.state !== 'succeeded') throw GedcomProblems.notUndoable(`Import ${importKey} is ${run.state}: a running import is cancelled through its job; a failed or cancelled one left nothing`);
     await removeRunItems(tree, this.runs, this.cradle, actor, importKey, reason ?? 'import undone');
     tree.withImportKey(importKey, () =>
       tree.transact(() => {
         if (this.runs.get(importKey)?.state === 'undone') return;
-        this.runs.end(importKey, 'undone', { reason });
+        this.runs.undone(importKey, reason);
         tree.record({ kind: 'import.undone.v1', entity_type: 'import', entity_id: importKey, actor, payload: { reason: reason ?? null } });
       }),
     );
+    return this.runs.get(importKey)!;
+  }
+
+  /**
+   * A run that reads `running` though its job has ended: the job's clean-up failed before it
+   * could even mark the run (a fault other than a full disk, which it waits out). Nothing will
+   * finish it but undo or the tree's next open; it does not stand for its bytes meanwhile.
+   */
+  private leftBehind(run: { state: string; job_id: string | null }): boolean {
+    if (run.state !== 'running') return false;
+    const job = run.job_id === null ? undefined : this.cradle.jobsService.get(run.job_id);
+    return !job || job.state === 'succeeded' || job.state === 'failed' || job.state === 'cancelled';
+  }
+
+  /** Undo of a run that did not stand: what it left is taken away, and it ends as it had (failed or cancelled). */
+  private async takeAwayLeftBehind(importKey: string): Promise<ImportRunDto> {
+    const { tree, actor } = this.cradle;
+    const run = this.runs.get(importKey)!;
+    if (run.state === 'running') {
+      const job = run.job_id === null ? undefined : this.cradle.jobsService.get(run.job_id);
+      const state = job?.state === 'cancelled' ? 'cancelled' : 'failed';
+      const error = state === 'failed' ? (job?.error ? { code: job.error.code, message: job.error.message } : INTERRUPTED) : undefined;
+      tree.transact(() => this.runs.stop(importKey, state, error));
+    }
+    await takeAwayStoppedRun(tree, this.runs, this.cradle, actor, importKey);
     return this.runs.get(importKey)!;
   }
 }
 
 /**
  * At boot, for each tree: a run still `running` was cut short by a crash (its job is marked
- * interrupted by the jobs plugin). What its committed batches wrote is taken away and the run
- * is marked failed, before any request can see the half-imported rows.
+ * interrupted by the jobs plugin): it is marked failed (`interrupted`). A failed or cancelled
+ * run whose clean-up a crash cut short keeps its own state and error. What each wrote is taken
+ * away, before any request can see the half-imported rows.
  */
 export function repairInterruptedRuns(tree: Tree, clock: Clock, services: (tree: Tree) => MappingServices): void {
   const runs = new ImportRuns(tree, clock);
-  const interrupted = runs.running();
-  if (interrupted.length === 0) return;
+  const unsettled = runs.unsettled();
+  if (unsettled.length === 0) return;
   const cradle = services(tree);
-  for (const importKey of interrupted) {
-    removeRunItemsNow(tree, runs, cradle, systemActor, importKey, 'import interrupted');
-    tree.withImportKey(importKey, () =>
-      tree.transact(() => {
-        runs.end(importKey, 'failed', { error: INTERRUPTED });
-        tree.record({ kind: 'import.failed.v1', entity_type: 'import', entity_id: importKey, actor: systemActor, payload: { code: 'interrupted' } });
-      }),
-    );
+  for (const { import_key: importKey, state } of unsettled) {
+    if (state === 'running') tree.transact(() => runs.stop(importKey, 'failed', INTERRUPTED));
+    takeAwayStoppedRunNow(tree, runs, cradle, systemActor, importKey);
   }
 }

@@ -3,6 +3,11 @@ import type { ImportCounts, ImportRunDto, ImportState } from './schemas.js';
 
 /** A run the server stopped before it ended (a clean stop, or a crash found at the next start). */
 export const INTERRUPTED = { code: 'interrupted', message: 'The server stopped before the import finished; what it had written was taken away' };
+/** A run the disk had no room for. */
+export const DISK_FULL = { code: 'disk-full', message: 'The disk holding Rootline\'s data folder was full; what the import had written was taken away' };
+
+/** How a run that did not stand ended, and why. */
+export type RunError = { code: string; message: string; line?: number };
 
 interface RunRow {
   import_key: string;
@@ -43,17 +48,24 @@ export class ImportRuns {
     return row && shape(row);
   }
 
-  /** The run that stands for these bytes (running or succeeded), if any: what makes a new import a duplicate. */
-  standing(blob: string): string | undefined {
+  /**
+   * The runs that may stand for these bytes (running or succeeded), oldest first: what makes a new
+   * import a duplicate, unless a running one was left behind by its job (`GedcomImports`).
+   */
+  standing(blob: string): { import_key: string; state: ImportState; job_id: string | null }[] {
     return this.tree
-      .prepare("SELECT import_key FROM gedcom_import_runs WHERE blob = ? AND state IN ('running', 'succeeded') ORDER BY import_key LIMIT 1")
-      .pluck()
-      .get(blob) as string | undefined;
+      .prepare("SELECT import_key, state, job_id FROM gedcom_import_runs WHERE blob = ? AND state IN ('running', 'succeeded') ORDER BY import_key")
+      .all(blob) as { import_key: string; state: ImportState; job_id: string | null }[];
   }
 
-  /** Runs a crash left `running` (the tree-open repair). */
-  running(): string[] {
-    return this.tree.prepare("SELECT import_key FROM gedcom_import_runs WHERE state = 'running' ORDER BY import_key").pluck().all() as string[];
+  /**
+   * Runs not settled at the tree's open: `running` (a crash cut the import short) or failed or
+   * cancelled with what they wrote not all taken away yet (a crash cut the clean-up short).
+   */
+  unsettled(): { import_key: string; state: ImportState }[] {
+    return this.tree
+      .prepare("SELECT import_key, state FROM gedcom_import_runs WHERE state = 'running' OR (state IN ('failed', 'cancelled') AND finished_at_ms IS NULL) ORDER BY import_key")
+      .all() as { import_key: string; state: ImportState }[];
   }
 
   page(after: RunKey | null, take: number): ImportRunDto[] {
@@ -83,11 +95,28 @@ export class ImportRuns {
       .run(JSON.stringify(counts), reportId, this.clock.now(), importKey);
   }
 
-  /** A run that ended without standing: failed (with its error), cancelled, or undone. */
-  end(importKey: string, state: 'failed' | 'cancelled' | 'undone', detail: { error?: { code: string; message: string; line?: number }; reason?: string } = {}): void {
+  /** A succeeded run, undone: what it created is gone. */
+  undone(importKey: string, reason: string | undefined): void {
     this.tree
-      .prepare('UPDATE gedcom_import_runs SET state = ?, error = coalesce(?, error), undo_reason = ?, finished_at_ms = coalesce(finished_at_ms, ?) WHERE import_key = ?')
-      .run(state, detail.error ? JSON.stringify(detail.error) : null, detail.reason ?? null, this.clock.now(), importKey);
+      .prepare("UPDATE gedcom_import_runs SET state = 'undone', undo_reason = ?, finished_at_ms = coalesce(finished_at_ms, ?) WHERE import_key = ?")
+      .run(reason ?? null, this.clock.now(), importKey);
+  }
+
+  /**
+   * A running run will not stand: it reads failed (with its error) or cancelled at once, with
+   * `removal_pending` until what it wrote is taken away (`settle`). Nothing when it is no longer running.
+   */
+  stop(importKey: string, state: 'failed' | 'cancelled', error?: RunError): void {
+    this.tree
+      .prepare("UPDATE gedcom_import_runs SET state = ?, error = ? WHERE import_key = ? AND state = 'running'")
+      .run(state, error ? JSON.stringify(error) : null, importKey);
+  }
+
+  /** What a stopped run wrote is all taken away: it is finished. False when it already was (or is not stopped). */
+  settle(importKey: string): boolean {
+    return this.tree
+      .prepare("UPDATE gedcom_import_runs SET finished_at_ms = ? WHERE import_key = ? AND state IN ('failed', 'cancelled') AND finished_at_ms IS NULL")
+      .run(this.clock.now(), importKey).changes === 1;
   }
 
   /** Appends created rows to the run's list from `position` on (the writer counts them: no read per batch). */
@@ -127,5 +156,9 @@ function shape(row: RunRow): ImportRunDto {
     counts: JSON.parse(row.counts) as ImportCounts,
     report_id: row.report_id,
     ...(row.error ? { error: JSON.parse(row.error) as ImportRunDto['error'] } : {}),
+    ...(removalPending(row) ? { removal_pending: true } : {}),
   };
 }
+
+/** A run that failed or was cancelled and whose rows are still being taken away (`ImportRuns.stop` until `settle`). */
+const removalPending = (row: { state: ImportState; finished_at_ms: number | null }) => (row.state === 'failed' || row.state === 'cancelled') && row.finished_at_ms === null;

@@ -26,7 +26,7 @@ export type ImportCounts = Record<string, number>;
 
 export const ImportState = Type.Union(
   [Type.Literal('running'), Type.Literal('succeeded'), Type.Literal('failed'), Type.Literal('cancelled'), Type.Literal('undone')],
-  { description: 'running; then succeeded, failed or cancelled (these two left nothing); undone after a succeeded run is undone' },
+  { description: 'running; then succeeded, failed or cancelled (these two leave nothing: see removal_pending); undone after a succeeded run is undone' },
 );
 export type ImportState = Static<typeof ImportState>;
 
@@ -42,6 +42,9 @@ export const ImportRunDto = Type.Object(
     counts: ImportCounts,
     report_id: Nullable(Uuid({ description: 'The loss report (GET .../gedcom/loss-reports?report_id=)' })),
     error: Type.Optional(Type.Object({ code: Type.String(), message: Type.String(), line: Type.Optional(Type.Integer()) })),
+    removal_pending: Type.Optional(Type.Literal(true, {
+      description: 'On a failed or cancelled run: what it wrote is still being taken away (waiting for room on a full disk, or for `POST {P}/imports/{import_key}/undo`); its persons and claims are still in the tree until then',
+    })),
   },
   {
     $id: 'ImportRunDto',

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { isDiskFull } from '@rootline/kernel';
 import type { JobError } from './schemas.js';
 
 /** A job's own codes are kebab-case (`gedcom-unreadable`); Node's (`ENOENT`, `ERR_...`) are not, and their messages name paths. */
@@ -14,12 +15,14 @@ export class JobStopped extends Error {
 
 export const INTERRUPTED: JobError = { code: 'interrupted', message: 'The server stopped before the job finished' };
 export const CLEANUP_FAILED: JobError = { code: 'cleanup-failed', message: 'The job stopped, but what it had written could not all be removed' };
+const DISK_FULL: JobError = { code: 'disk-full', message: 'The disk holding Rootline\'s data folder is full' };
 
 /**
  * What a failed job tells the user: its own code, message, `line` and `details` when the
- * error carries a kebab-case `code` (an error the job meant to report); anything else — a bug,
- * a Node error whose message may hold a path of the user's machine — is logged in full and
- * reported as `internal`, without its message or stack.
+ * error carries a kebab-case `code` (an error the job meant to report); a write the disk had no
+ * room for (`SQLITE_FULL`, `ENOSPC`) is `disk-full`; anything else — a bug, a Node error whose
+ * message may hold a path of the user's machine — is logged in full and reported as `internal`,
+ * without its message or stack.
  */
 export function describeFailure(error: unknown, logger: Pick<FastifyBaseLogger, 'error'>, job: { jobId: string; kind: string }): JobError {
   const carried = (error ?? {}) as { code?: unknown; message?: unknown; line?: unknown; details?: unknown };
@@ -29,6 +32,7 @@ export function describeFailure(error: unknown, logger: Pick<FastifyBaseLogger, 
     if (carried.details !== undefined) described.details = carried.details;
     return described;
   }
+  if (isDiskFull(error)) return DISK_FULL;
   logger.error({ err: error, job_id: job.jobId, kind: job.kind }, 'job failed');
   return { code: 'internal', message: 'The job failed' };
 }

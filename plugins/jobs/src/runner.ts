@@ -1,4 +1,4 @@
-import type { Actor, Clock, IdSource, PluginKernel, ServiceCradle, Tree } from '@rootline/kernel';
+import { isDiskFull, type Actor, type Clock, type IdSource, type PluginKernel, type ServiceCradle, type Tree } from '@rootline/kernel';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobContext, JobSpec } from '@rootline/contracts/jobs';
 import type { JobDto, JobError, JobProgress } from './schemas.js';
@@ -33,11 +33,18 @@ export interface RunnerParts {
  * first queued first: a tree is one SQLite database with one writer, so two imports side by
  * side would only take turns at every transaction and each would finish later. Jobs of
  * different trees run side by side (each tree is its own file).
+ *
+ * A job's row is the truth a client polls, so its moves (queued to running, and its end) wait
+ * for room when the disk is full (`tree.writeWhenRoom`) instead of being lost: meanwhile the job
+ * stays in the runner as its row reads (a job not yet started is not run; a job whose end is not
+ * written still holds its tree's turn), until the write goes through or the server stops.
  */
 export class JobRunner {
   private readonly waiting = new Map<string, Entry[]>();
   private readonly running = new Map<string, { entry: Entry; settled: Promise<void> }>();
   private closing = false;
+  /** Aborted when the server stops: a job's move waiting for room gives up (the next start marks the job interrupted). */
+  private readonly stopping = new AbortController();
   private closed: Promise<void> | undefined;
 
   constructor(private readonly parts: RunnerParts) {}
@@ -87,10 +94,16 @@ export class JobRunner {
 
   private async stopAll(): Promise<void> {
     this.closing = true;
+    this.stopping.abort();
     for (const [treeId, queue] of this.waiting) {
       for (const entry of queue.splice(0)) {
-        entry.store.move(entry.jobId, 'queued', 'failed', { finished_at_ms: this.parts.clock.now(), error: INTERRUPTED });
-        this.announce(entry.tree, 'job.finished.v1', entry.jobId, 'failed', entry.store.get(entry.jobId)!.progress);
+        try {
+          entry.store.move(entry.jobId, 'queued', 'failed', { finished_at_ms: this.parts.clock.now(), error: INTERRUPTED });
+          this.announce(entry.tree, 'job.finished.v1', entry.jobId, 'failed', entry.store.get(entry.jobId)!.progress);
+        } catch (error) {
+          // Left queued (a full disk): the next start marks it interrupted. The others are still marked.
+          this.parts.logger.error({ err: error, job_id: entry.jobId }, 'job bookkeeping failed');
+        }
       }
       this.waiting.delete(treeId);
     }
@@ -129,12 +142,13 @@ export class JobRunner {
   }
 
   private async execute(entry: Entry): Promise<void> {
-    const { store, jobId, spec, controller } = entry;
+    const { store, jobId, spec, controller, tree } = entry;
     const { clock } = this.parts;
-    if (!store.move(jobId, 'queued', 'running', { started_at_ms: clock.now() })) return;
+    // Not started until its row says so: a cancel meanwhile (queued -> cancelled) wins.
+    if (!(await tree.writeWhenRoom(() => store.move(jobId, 'queued', 'running', { started_at_ms: clock.now() }), this.stopping.signal))) return;
     const meter = new ProgressMeter(store.get(jobId)!.progress, clock, (progress) => {
-      store.saveProgress(jobId, progress);
-      this.announce(entry.tree, 'job.progress.v1', jobId, cancelRequested(controller.signal) ? 'cancelling' : 'running', progress);
+      saveProgress(store, jobId, progress);
+      this.announce(tree, 'job.progress.v1', jobId, cancelRequested(controller.signal) ? 'cancelling' : 'running', progress);
     });
     meter.flush();
     const context = this.contextFor(entry, meter);
@@ -155,14 +169,15 @@ export class JobRunner {
         ending = { state: 'failed', error: CLEANUP_FAILED };
       }
     }
-    store.saveProgress(jobId, meter.value);
-    const from: JobState = store.get(jobId)!.state;
-    store.move(jobId, from, ending.state, {
-      finished_at_ms: clock.now(),
+    const finishedAtMs = clock.now();
+    // Read again at each try: a cancel may have moved the row to cancelling meanwhile.
+    await tree.writeWhenRoom(() => store.move(jobId, store.get(jobId)!.state, ending.state, {
+      finished_at_ms: finishedAtMs,
       result: ending.state === 'succeeded' ? ending.result : undefined,
       error: ending.state === 'failed' ? ending.error : undefined,
-    });
-    this.announce(entry.tree, 'job.finished.v1', jobId, ending.state, meter.value);
+      progress: meter.value,
+    }), this.stopping.signal);
+    this.announce(tree, 'job.finished.v1', jobId, ending.state, meter.value);
   }
 
   private contextFor(entry: Entry, meter: ProgressMeter): JobContext {
@@ -186,6 +201,18 @@ export class JobRunner {
   /** Progress is a notice, not a record: no seq, not in the audit (CONTRACT §14). */
   private announce(tree: Tree, kind: 'job.progress.v1' | 'job.finished.v1', jobId: string, state: JobState, progress: JobProgress): void {
     this.parts.kernel.notify(tree, { kind, entity_type: 'job', entity_id: jobId, payload: { job_id: jobId, state, progress } });
+  }
+}
+
+/**
+ * Progress is saved as it goes when the disk has room; a save it refused is dropped (the figures
+ * stay in memory, and the job's end writes its last ones). Anything else is thrown to the job.
+ */
+function saveProgress(store: JobStore, jobId: string, progress: JobProgress): void {
+  try {
+    store.saveProgress(jobId, progress);
+  } catch (error) {
+    if (!isDiskFull(error)) throw error;
   }
 }
 

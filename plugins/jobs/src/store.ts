@@ -85,18 +85,24 @@ export class JobStore {
 
   /**
    * Moves a job from `from` to `to` (the transition table decides; a move it forbids is a bug
-   * and throws). Only the row still in `from` changes, so two movers never both win.
+   * and throws). Only the row still in `from` changes, so two movers never both win. A job's
+   * end carries its last progress in the same write.
    */
-  move(id: string, from: JobState, to: JobState, at: { started_at_ms?: number; finished_at_ms?: number; result?: unknown; error?: JobError } = {}): boolean {
+  move(id: string, from: JobState, to: JobState, at: { started_at_ms?: number; finished_at_ms?: number; result?: unknown; error?: JobError; progress?: JobProgress } = {}): boolean {
     if (!canMove(from, to)) throw new Error(`A job cannot go from ${from} to ${to}`);
     const changes = this.tree
-      .prepare(`UPDATE jobs SET state = @to, started_at_ms = coalesce(@started, started_at_ms), finished_at_ms = coalesce(@finished, finished_at_ms), result = @result, error = @error WHERE job_id = @id AND state = @from`)
+      .prepare(`UPDATE jobs SET state = @to, started_at_ms = coalesce(@started, started_at_ms), finished_at_ms = coalesce(@finished, finished_at_ms), result = @result, error = @error,
+                done = coalesce(@done, done), total = iif(@progress, @total, total), unit = coalesce(@unit, unit) WHERE job_id = @id AND state = @from`)
       .run({
         id, from, to,
         started: at.started_at_ms ?? null,
         finished: at.finished_at_ms ?? null,
         result: at.result === undefined ? null : JSON.stringify(at.result),
         error: at.error === undefined ? null : JSON.stringify(at.error),
+        progress: at.progress ? 1 : 0,
+        done: at.progress?.done ?? null,
+        total: at.progress?.total ?? null,
+        unit: at.progress?.unit ?? null,
       }).changes;
     return changes === 1;
   }

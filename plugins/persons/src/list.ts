@@ -34,16 +34,21 @@ export type SortedRow = PersonRow & { sort_key: string | number | null };
 
 export const keyOfSorted = (row: SortedRow): SortKey => [row.sort_key === null ? 1 : 0, row.sort_key, row.id];
 
+/** Names the sort's index in the SQL (`Tree.indexedBy`: nothing while a first import has it set aside). */
+const namedIndex = (index: string) => `INDEXED BY ${index}`;
+
 /**
  * The SQL of one page: `keyed` reads the rows with a key after `after` (absent after the
  * keyed rows are done), `keyless` the rows without one (nullable sorts only). Each is one
  * range of the sort's index, in index order (no sorting step), so a page deep in the list
- * costs what the first does.
+ * costs what the first does. The index is named: without statistics the planner may prefer
+ * another; `indexedBy` leaves it out while a first import has it set aside (the page is then a
+ * scan and a sort, with the same rows).
  */
-export function sortedSql(sort: PersonSort, order: SortOrder, after: SortKey | null): { keyed: string | null; keyless: string | null } {
+export function sortedSql(sort: PersonSort, order: SortOrder, after: SortKey | null, indexedBy: (index: string) => string = namedIndex): { keyed: string | null; keyless: string | null } {
   const { column, index, nullable } = COLUMNS[sort];
   const [cmp, dir] = order === 'asc' ? ['>', 'ASC'] : ['<', 'DESC'];
-  const select = `SELECT ${PERSON_COLUMNS}, p.${column} AS sort_key FROM persons p INDEXED BY ${index} WHERE p.status = 'active'`;
+  const select = `SELECT ${PERSON_COLUMNS}, p.${column} AS sort_key FROM persons p ${indexedBy(index)} WHERE p.status = 'active'`;
   const keyed = after === null || after[0] === 0
     ? `${select} ${nullable ? `AND p.${column} IS NOT NULL` : ''} ${after ? `AND (p.${column}, p.id) ${cmp} (?, ?)` : ''} ORDER BY p.${column} ${dir}, p.id ${dir} LIMIT ?`
     : null;
@@ -53,7 +58,7 @@ export function sortedSql(sort: PersonSort, order: SortOrder, after: SortKey | n
 
 /** One page of active persons in `sort` order after the keyset position `after`. */
 export function sortedPage(tree: Tree, sort: PersonSort, order: SortOrder, after: SortKey | null, take: number): SortedRow[] {
-  const { keyed, keyless } = sortedSql(sort, order, after);
+  const { keyed, keyless } = sortedSql(sort, order, after, (index) => tree.indexedBy(index));
   const rows: SortedRow[] = keyed ? (tree.prepare(keyed).all(...(after ? [after[1], after[2]] : []), take) as SortedRow[]) : [];
   if (keyless && rows.length < take) {
     rows.push(...(tree.prepare(keyless).all(...(after?.[0] === 1 ? [after[2]] : []), take - rows.length) as SortedRow[]));

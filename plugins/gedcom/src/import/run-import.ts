@@ -1,16 +1,16 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { readFile } from 'node:fs/promises';
-import type { Tree } from '@rootline/kernel';
+import { isDiskFull, type Tree } from '@rootline/kernel';
 import type { GedcomIssue, GedcomNode } from '@rootline/gedcom';
 import { isZip, readGedcom, readGedzip } from '@rootline/gedcom';
 import type { JobContext, JobSpec } from '@rootline/contracts/jobs';
-import { ImportRuns, INTERRUPTED } from '../runs.js';
+import { DISK_FULL, ImportRuns, INTERRUPTED, type RunError } from '../runs.js';
 import { LossReportStore } from '../loss-reports.js';
 import type { ImportCounts } from '../schemas.js';
 import { MappingContext } from './context.js';
 import { mapFile } from './map-file.js';
-import { removeRunItems } from './undo.js';
+import { takeAwayStoppedRun } from './take-away.js';
 
 /** What a finished import job answers (its `result`). */
 export interface ImportResult {
@@ -35,11 +35,14 @@ const COUNTED = ['persons', 'families', 'personas', 'claims', 'sources', 'citati
  * The import job of one run: reads the stored file (a GEDZIP's media become blobs first),
  * maps it in batches (`mapFile`), each batch one transaction tagged with the run's key that
  * also lists what it created, then stores the loss report and marks the run succeeded.
- * A cancel or a failure runs `cleanup`, which takes away what the committed batches wrote
- * (the same code as undo) and marks the run cancelled or failed.
+ * A cancel or a failure runs `cleanup`: the run reads cancelled or failed at once (with
+ * `removal_pending`), then what the committed batches wrote is taken away (the same code as
+ * undo) and the run is finished. On a full disk each of those writes waits for room
+ * (`tree.writeWhenRoom`), so the job ends only once nothing of the run is left: meanwhile it
+ * holds its tree's turn, and no export queued behind it can write the half import out.
  */
 export function importJob(run: { importKey: string; blob: string }): JobSpec<ImportResult> {
-  let failure: { code: string; message: string; line?: number } | undefined;
+  let failure: RunError | undefined;
   return {
     kind: 'gedcom.import',
     unit: 'records',
@@ -48,20 +51,18 @@ export function importJob(run: { importKey: string; blob: string }): JobSpec<Imp
         return await importFile(job, run);
       } catch (error) {
         if (error instanceof ImportFailure) failure = { code: error.code, message: error.message, ...(error.line !== undefined ? { line: error.line } : {}) };
+        else if (isDiskFull(error)) failure = DISK_FULL;
         throw error;
       }
     },
     async cleanup(job, outcome) {
-      const runs = new ImportRuns(job.tree, job.services.clock);
-      await removeRunItems(job.tree, runs, job.services, job.services.actor, run.importKey, `import ${outcome}`, () => job.checkpoint().catch(() => undefined));
+      const { tree } = job;
+      const runs = new ImportRuns(tree, job.services.clock);
       // A job the server stopped (its signal aborted, and not by a cancel) ends failed as `interrupted`, like the job itself.
       const error = outcome === 'failed' ? (failure ?? (job.signal.aborted ? INTERRUPTED : { code: 'internal', message: 'The import failed' })) : undefined;
-      job.tree.withImportKey(run.importKey, () =>
-        job.tree.transact(() => {
-          runs.end(run.importKey, outcome, error ? { error } : {});
-          job.tree.record({ kind: `import.${outcome}.v1`, entity_type: 'import', entity_id: run.importKey, actor: job.services.actor, payload: { code: error?.code ?? null } });
-        }),
-      );
+      const write = <T>(change: () => T) => tree.writeWhenRoom(change);
+      await write(() => tree.transact(() => runs.stop(run.importKey, outcome, error)));
+      await takeAwayStoppedRun(tree, runs, job.services, job.services.actor, run.importKey, { pause: () => job.checkpoint().catch(() => undefined), write });
     },
   };
 }
@@ -108,7 +109,8 @@ async function importFile(job: JobContext, run: { importKey: string; blob: strin
   try {
     await mapRecords();
   } catch (error) {
-    await tree.finishBulkLoad();
+    // The load's own failure is the run's: an index the disk has no room for is built later by the tree.
+    await tree.finishBulkLoad().catch(() => undefined);
     throw error;
   }
   await tree.finishBulkLoad(() => job.checkpoint());

@@ -13,6 +13,14 @@ const UNDO_BATCH = 2000;
  */
 const ORDER: ItemKind[] = ['relationship', 'association', 'event', 'note', 'media', 'person', 'assertion', 'persona', 'citation', 'source'];
 
+/** How a removal goes: what it awaits between batches, and how each batch's transaction is written. */
+export interface RemovalPace {
+  /** Between two batches (default: a turn of the event loop). */
+  pause?: () => Promise<void>;
+  /** Writes one batch (default: at once; a job's clean-up waits for room on a full disk: `tree.writeWhenRoom`). */
+  write?: (batch: () => number) => Promise<number>;
+}
+
 /**
  * Takes away everything a run created, through each owner's service (each removal writes its
  * own record, tagged with the run's import_key, so the audit shows the undo). Used by undo,
@@ -20,9 +28,11 @@ const ORDER: ItemKind[] = ['relationship', 'association', 'event', 'note', 'medi
  * interrupted. Each batch removes its items from the run's list in the same transaction,
  * so an undo stopped half-way (a crash) is finished by the next one and nothing is removed twice.
  */
-export async function removeRunItems(tree: Tree, runs: ImportRuns, services: MappingServices, actor: Actor, importKey: string, reason: string, pause: () => Promise<void> = yieldToLoop): Promise<number> {
+export async function removeRunItems(tree: Tree, runs: ImportRuns, services: MappingServices, actor: Actor, importKey: string, reason: string, pace: RemovalPace = {}): Promise<number> {
+  const pause = pace.pause ?? yieldToLoop;
+  const write = pace.write ?? (async (batch: () => number) => batch());
   let removed = 0;
-  for (let batch = removeBatch(tree, runs, services, actor, importKey, reason); batch > 0; batch = removeBatch(tree, runs, services, actor, importKey, reason)) {
+  for (let batch = await write(() => removeBatch(tree, runs, services, actor, importKey, reason)); batch > 0; batch = await write(() => removeBatch(tree, runs, services, actor, importKey, reason))) {
     removed += batch;
     await pause();
   }

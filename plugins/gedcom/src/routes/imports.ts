@@ -14,7 +14,9 @@ export async function importRunRoutes(app: FastifyInstance) {
     config: { humanOnly: true },
     schema: {
       summary: 'Undo an import: everything the run created leaves every view',
-      description: 'Persons are retracted; claims, personas, sources, citations, events, relationships, associations, notes and media the run created are removed, each removal recorded (tagged with the import_key). The same file can then be imported again.',
+      description: 'Persons are retracted; claims, personas, sources, citations, events, relationships, associations, notes and media the run created are removed, each removal recorded (tagged with the import_key). The same file can then be imported again. '
+        + 'On a failed or cancelled run whose rows are still there (`removal_pending`), or a run left `running` by a job that has ended, it takes them away and answers the run as it ended (failed or cancelled). '
+        + 'A run still running in its job (cancel it through the job), or failed or cancelled with nothing left: 409 `import-not-undoable`.',
       tags: ['gedcom'],
       params: ImportKeyParams,
       body: UndoBody,

@@ -1,0 +1,40 @@
+import type { Actor, Tree } from '@rootline/kernel';
+import type { ImportRuns } from '../runs.js';
+import type { MappingServices } from './context.js';
+import { removeRunItems, removeRunItemsNow, type RemovalPace } from './undo.js';
+
+/**
+ * A run that will not stand (failed or cancelled: `ImportRuns.stop`) has what it wrote taken away
+ * (undo's code), then is finished, with its `import.failed.v1` / `import.cancelled.v1` record:
+ * by its job's clean-up (each write waiting for room on a full disk), by
+ * `POST {P}/imports/{import_key}/undo` when nothing else will, or at the tree's next open.
+ */
+export async function takeAwayStoppedRun(tree: Tree, runs: ImportRuns, services: MappingServices, actor: Actor, importKey: string, pace: RemovalPace = {}): Promise<void> {
+  await removeRunItems(tree, runs, services, actor, importKey, reasonOf(runs, importKey), pace);
+  const write = pace.write ?? (async (change: () => number) => change());
+  await write(() => settle(tree, runs, actor, importKey));
+}
+
+/** The same, without yielding: the repair at the tree's open, before any request can reach it. */
+export function takeAwayStoppedRunNow(tree: Tree, runs: ImportRuns, services: MappingServices, actor: Actor, importKey: string): void {
+  removeRunItemsNow(tree, runs, services, actor, importKey, reasonOf(runs, importKey));
+  settle(tree, runs, actor, importKey);
+}
+
+/** The reason each removal records: `import cancelled`, `import failed (disk-full)`. */
+function reasonOf(runs: ImportRuns, importKey: string): string {
+  const run = runs.get(importKey);
+  return `import ${run?.state ?? 'failed'}${run?.error ? ` (${run.error.code})` : ''}`;
+}
+
+/** Marks the run finished and records how it ended, once (a second settle writes nothing). */
+function settle(tree: Tree, runs: ImportRuns, actor: Actor, importKey: string): number {
+  return tree.withImportKey(importKey, () =>
+    tree.transact(() => {
+      if (!runs.settle(importKey)) return 0;
+      const run = runs.get(importKey)!;
+      tree.record({ kind: `import.${run.state}.v1`, entity_type: 'import', entity_id: importKey, actor, payload: { code: run.error?.code ?? null } });
+      return 1;
+    }),
+  );
+}
