@@ -1,9 +1,8 @@
 import t from 'tap';
-import { spawn } from 'node:child_process';
 import Database from 'better-sqlite3';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildTestServer, logSettled, smallDisk, smallDiskUnavailable, waitFor } from '@rootline/kernel/testing';
+import { buildTestServer, logSettled, smallDisk, smallDiskUnavailable, startChildServer, waitFor } from '@rootline/kernel/testing';
 import { faultsPlugin } from './fixtures/faults.js';
 import { jottingsPlugin } from './fixtures/plugins.js';
 import { RETRY_AFTER_MS } from '../src/log-file.js';
@@ -62,21 +61,7 @@ process.stdout.write('READY ' + s.url + ' ' + s.humanToken + '\\n');
 t.test('with the data folder\'s disk full the server goes on answering (507 where it must write, nothing half made), and once there is room goes on writing, its log saying how many lines were lost', { skip: smallDiskUnavailable }, async (t) => {
   const disk = smallDisk(t, 20);
   const dataDir = join(disk.dir, 'data');
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', SERVE, dataDir], { cwd: import.meta.dirname, stdio: ['ignore', 'pipe', 'pipe'] });
-  t.teardown(() => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  });
-  let stderr = '';
-  child.stderr!.setEncoding('utf8').on('data', (text: string) => (stderr += text));
-  const [url, token] = await new Promise<string[]>((resolve, reject) => {
-    let out = '';
-    child.stdout!.setEncoding('utf8').on('data', (text: string) => {
-      out += text;
-      const ready = /READY (\S+) (\S+)/.exec(out);
-      if (ready) resolve([ready[1], ready[2]]);
-    });
-    child.once('exit', (code) => reject(new Error(`the server exited before it was ready (${code}): ${stderr}`)));
-  });
+  const { child, url, token, stderr } = await startChildServer(t, SERVE, [dataDir], { cwd: import.meta.dirname });
   /** A request answered within 5 s, or the reason it was not. */
   const call = async (method: string, path: string, body?: object): Promise<{ status: number; json: any }> => {
     try {
@@ -86,7 +71,7 @@ t.test('with the data folder\'s disk full the server goes on answering (507 wher
       });
       return { status: reply.status, json: await reply.json() };
     } catch (error) {
-      return { status: 0, json: { unanswered: (error as Error).name, exited: child.exitCode ?? child.signalCode, stderr } };
+      return { status: 0, json: { unanswered: (error as Error).name, exited: child.exitCode ?? child.signalCode, stderr: stderr() } };
     }
   };
   const treesDir = join(dataDir, 'trees');
@@ -118,7 +103,7 @@ t.test('with the data folder\'s disk full the server goes on answering (507 wher
   t.equal(created.status, 201, 'with room again, a tree is made');
   t.equal((await call('POST', '/v1/jottings', { target: 'a', text: 'after' })).status, 201, 'and a write is stored');
   t.equal(child.exitCode ?? child.signalCode, null, 'the server is still running');
-  t.notMatch(stderr, /Unhandled|ENOSPC/, 'nothing went unhandled');
+  t.notMatch(stderr(), /Unhandled|ENOSPC/, 'nothing went unhandled');
   const log = join(dataDir, 'logs', 'rootline.log');
   await waitFor(() => readFileSync(log, 'utf8').includes('were lost'));
   const note = readFileSync(log, 'utf8').split('\n').filter((line) => line.includes('were lost')).map((line) => JSON.parse(line));

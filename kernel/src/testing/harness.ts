@@ -17,6 +17,7 @@ export { startReceiver, deadUrl, handClock, type Received } from './receiver.js'
 export { waitFor } from './wait.js';
 export { logSettled } from './log.js';
 export { smallDisk, smallDiskUnavailable, type SmallDisk } from './small-disk.js';
+export { startChildServer, type ChildServer } from './child-server.js';
 /** A change stream read over a real socket until a line arrives. */
 export { openEventStream, type EventStreamReader } from './event-stream.js';
 

@@ -1,9 +1,9 @@
 import t from 'tap';
-import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { activeTree, backupNow, backupServer, configure, dump, manifests, seedTree, storeBlob, tempDir, writeEntries } from './fixtures/helpers.js';
+import { startChildServer } from '@rootline/kernel/testing';
 
 // Many servers started and killed: ~75 s on a quiet machine, past the suite's 240 s a file on a
 // loaded one (ten runs beside mutation testing). The work is bounded; only the clock is not.
@@ -30,25 +30,7 @@ interface Child {
 }
 
 async function startChild(t: { teardown(fn: () => unknown): void }, dataDir: string, killAt: string): Promise<Child> {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', SERVE, dataDir], {
-    env: { ...process.env, ROOTLINE_BACKUP_TEST_KILL_AT: killAt },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  t.teardown(() => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  });
-  let stderr = '';
-  child.stderr!.setEncoding('utf8').on('data', (text: string) => (stderr += text));
-  const ended = new Promise<{ signal: NodeJS.Signals | null; stderr: string }>((resolve) => child.once('exit', (_code, signal) => resolve({ signal, stderr })));
-  const [url, token] = await new Promise<string[]>((resolve, reject) => {
-    let out = '';
-    child.stdout!.setEncoding('utf8').on('data', (text: string) => {
-      out += text;
-      const ready = /READY (\S+) (\S+)/.exec(out);
-      if (ready) resolve([ready[1], ready[2]]);
-    });
-    child.once('exit', (code) => reject(new Error(`the server exited before it was ready (${code}): ${stderr}`)));
-  });
+  const { url, token, ended } = await startChildServer(t, SERVE, [dataDir], { env: { ...process.env, ROOTLINE_BACKUP_TEST_KILL_AT: killAt } });
   return {
     ended,
     async call(method, path, body) {
