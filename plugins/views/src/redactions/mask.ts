@@ -3,6 +3,15 @@ import type { Redacted, Redactions } from './cache.js';
 /** What an agent reads in place of a redacted value. */
 const MARKER = '[redacted]';
 
+/**
+ * Hides `fields` of `object` for its reader: an agent reads the marker in their place; the human
+ * reads the values, the object flagged `redacted: [...]` (added to any flags it carries already).
+ */
+function hide(object: Record<string, unknown>, fields: readonly string[], agent: boolean): void {
+  if (agent) for (const field of fields) object[field] = MARKER;
+  else object.redacted = [...new Set([...((object.redacted as string[] | undefined) ?? []), ...fields])];
+}
+
 /** Fields computed from another one: redacting `birth` of a person hides its `life_years` too. */
 const DERIVED: Readonly<Record<string, readonly string[]>> = { birth: ['life_years'], death: ['life_years'] };
 
@@ -107,8 +116,7 @@ function hideReasons(object: Record<string, unknown>, redactions: Redactions, ag
     const { field, detail } = reason as Record<string, unknown>;
     if (typeof field !== 'string' || typeof detail !== 'string') continue;
     if (!redacted.whole && !(REASON_FIELDS[field] ?? [field]).some((name) => redacted.fields.has(name))) continue;
-    if (agent) (reason as Record<string, unknown>).detail = MARKER;
-    else (reason as Record<string, unknown>).redacted = ['detail'];
+    hide(reason as Record<string, unknown>, ['detail'], agent);
     changed = true;
   }
   return changed;
@@ -154,8 +162,7 @@ function hideInHistory(value: unknown, fields: ReadonlySet<string>, agent: boole
     else changed = hideInHistory(child, fields, agent) || changed;
   }
   if (hidden.length === 0) return changed;
-  if (agent) for (const key of hidden) object[key] = MARKER;
-  else object.redacted = hidden;
+  hide(object, hidden, agent);
   return true;
 }
 
@@ -169,8 +176,7 @@ function hideAnchorText(object: Record<string, unknown>, redactions: Redactions,
   if (!anchor || typeof anchor !== 'object' || typeof anchor.person !== 'string' || typeof object.text !== 'string') return false;
   const redacted = redactions.targets.get(anchor.person);
   if (!redacted || !(redacted.whole || redacted.fields.has('display_name'))) return false;
-  if (agent) object.text = MARKER;
-  else object.redacted = [...new Set([...((object.redacted as string[] | undefined) ?? []), 'text'])];
+  hide(object, ['text'], agent);
   return true;
 }
 
@@ -201,8 +207,7 @@ export function applyRedactions(value: unknown, redactions: Redactions, agent: b
     if (!agent || !covered.includes(key)) changed = applyRedactions(child, redactions, agent) || changed;
   }
   if (covered.length === 0) return changed;
-  if (agent) for (const field of covered) object[field] = MARKER;
-  else object.redacted = covered;
+  hide(object, covered, agent);
   return true;
 }
 
