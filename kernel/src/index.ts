@@ -3,7 +3,7 @@
  * needs are in `@rootline/kernel/host`; the test harness is `@rootline/kernel/testing`.
  */
 export { definePlugin, type PluginDefinition, type PluginScope, type RootlinePlugin } from './plugin-api/define-plugin.js';
-export { scoped, singleton, type CredentialDirectory, type ServiceCradle } from './plugin-api/services.js';
+export { optionalService, scoped, singleton, type CredentialDirectory, type ServiceCradle } from './plugin-api/services.js';
 export type { PluginKernel, TreeSummary, RegistryTables, AgentCredentials } from './kernel.js';
 export type { DataFolderPlace } from './storage/data-folder-place.js';
 export type { LoadedPlugin } from './plugin.js';

@@ -55,3 +55,15 @@ export function singleton<T>(factory: (cradle: Cradle) => T, dispose?: (service:
 
 /** Registrations a plugin hands to `kernel.services`: only names declared on the cradle, with their declared types. */
 export type ServiceRegistrations = { [Name in keyof ServiceCradle]?: Resolver<ServiceCradle[Name]> };
+
+/**
+ * A service of a plugin the caller cannot list as a dependency, when the server has it: one that
+ * registers later because it depends on the caller (proofs asks research, which closes questions
+ * with proofs; the card asks conflicts). Read from the request's cradle at call time, when every
+ * plugin has registered; undefined in a server built without that plugin. Prefer a dependency
+ * wherever the order allows one.
+ */
+export function optionalService<Name extends keyof ServiceCradle>(cradle: object, name: Name): ServiceCradle[Name] | undefined {
+  // The awilix cradle answers `Object.hasOwn` (its own-property trap) for every registered name; `in` it does not.
+  return Object.hasOwn(cradle, name) ? (cradle as ServiceCradle)[name] : undefined;
+}

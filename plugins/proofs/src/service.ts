@@ -1,7 +1,7 @@
-import { ACTOR_COLUMNS, actorValues, type Actor, type Clock, type EntityLabel, type IdSource, type PageEnvelope, type PageWindow, type Tree } from '@rootline/kernel';
+import { ACTOR_COLUMNS, actorValues, optionalService, type Actor, type Clock, type EntityLabel, type IdSource, type PageEnvelope, type PageWindow, type Tree } from '@rootline/kernel';
 import type { AssertionDto, AssertionsService } from '@rootline/contracts/assertions';
 import type { CitationCatalogue, CitationDto, CitationsService, SourcesService } from '@rootline/contracts/sources';
-import type { ResearchService } from '@rootline/contracts/research';
+import type {} from '@rootline/contracts/research';
 import type { ClaimWeighed, CreateProofArgumentBody, ProofArgumentDetail, ProofArgumentDto } from './schemas.js';
 import { ProofProblems } from './errors.js';
 import type { ProofArgumentsService as ProofArgumentsServiceContract } from '@rootline/contracts/proofs';
@@ -87,12 +87,11 @@ export class ProofArgumentsService implements ProofArgumentsServiceContract {
 
   /**
    * Whether the research question exists in this tree, asked of the research plugin when the server
-   * has it. Research depends on proofs (a question closes with an argument), so proofs cannot depend
-   * on research: it asks the request's services for it by name. Without it, a question is stored as given.
+   * has it: research depends on proofs (a question closes with an argument), so it is an optional
+   * service here, not a dependency. Without it, a question is stored as given.
    */
   private questionExists(id: string): boolean {
-    if (!Object.hasOwn(this.cradle, 'researchService')) return true;
-    return (this.cradle as ProofsCradle & { researchService: ResearchService }).researchService.exists(id);
+    return optionalService(this.cradle, 'researchService')?.exists(id) ?? true;
   }
 
   exists(id: string): boolean {

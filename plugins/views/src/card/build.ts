@@ -5,7 +5,8 @@ import type { FamilyService } from '@rootline/contracts/family';
 import type { EventsService } from '@rootline/contracts/events';
 import type { AssertionsService } from '@rootline/contracts/assertions';
 import type { SourcesService } from '@rootline/contracts/sources';
-import type { ConflictsService } from '@rootline/contracts/conflicts';
+import type {} from '@rootline/contracts/conflicts';
+import { optionalService } from '@rootline/kernel';
 import type { PersonCard } from '../schemas.js';
 import { EXPANDED_ROWS, type Expansion } from './expand.js';
 
@@ -88,13 +89,12 @@ export function buildCard(cradle: CardCradle, id: string, expand: ReadonlySet<Ex
 
 /**
  * How many open conflicts concern the person's personas, from the conflicts plugin when the
- * server has it. It cannot be a dependency of views (it registers later: it depends on plugins
- * that depend on views), so the card asks the request's services for it by name (the cradle
- * answers `Object.hasOwn` for what is registered); a server built without it has none to count.
+ * server has it: it registers after views (it depends on plugins that depend on views), so it is
+ * an optional service, not a dependency; a server built without it has none to count.
  */
 function openConflicts(cradle: CardCradle, personas: readonly string[]): number {
-  if (personas.length === 0 || !Object.hasOwn(cradle, 'conflictsService')) return 0;
-  return (cradle as CardCradle & { conflictsService: ConflictsService }).conflictsService.openFor(personas);
+  if (personas.length === 0) return 0;
+  return optionalService(cradle, 'conflictsService')?.openFor(personas) ?? 0;
 }
 
 /** The relatives' names and life years, by person id (retracted persons are not returned, so they drop out). */
