@@ -35,6 +35,8 @@ export default definePlugin({
     // A redacted name reaches other entities (a person's display_name, labels): they follow persons and personas.
     app.kernel.onRecord('person.', (tree) => cache.forgetDerived(tree));
     app.kernel.onRecord('persona.', (tree) => cache.forgetDerived(tree));
+    // A redacted claim's date reaches the person's birth or death summary resting on it: they follow claims.
+    app.kernel.onRecord('assertion.', (tree) => cache.forgetDerived(tree));
     redactionsFollowMerges(app.kernel, cache);
     redactionsFollowSupersedes(app.kernel, cache);
     // At the root (definePlugin plugins are not encapsulated): every route's JSON replies pass through it.

@@ -158,3 +158,38 @@ t.test('only the name a person shows is hidden, and what is derived follows pers
   t.equal(again.statusCode, 201);
   t.equal((await s.request('GET', `${m}/persons/${again.json().id}`, asAgent(s))).json().display_name, MARKER, 'concluded again after a retraction');
 });
+
+t.test("a redacted claim's date hides the person's birth summary resting on it, wherever the person is shown", async (t) => {
+  const s = await viewsServer(t);
+  const m = '/v1';
+  const child = await newPeople(s, m, 'William');
+  const father = await newPeople(s, m, 'John');
+  await parentOf(s, m, father.person, child.person);
+  const birth = await capture(s, m, { persona: child.persona, kind: 'birth', date: '12 MAR 1851', place: 'Ledbury' });
+  const death = await capture(s, m, { persona: child.persona, kind: 'death', date: '1920' });
+  const other = await capture(s, m, { persona: child.persona, kind: 'occupation', value: 'glover', date: '1881' });
+  await redact(t, s, m, { target: other.id, field: 'date' });
+  t.match((await s.request('GET', `${m}/persons/${child.person}`, asAgent(s))).json(), { birth: { date: '12 MAR 1851' }, death: { date: '1920' } }, 'a redacted claim no summary rests on hides nothing of the person');
+
+  await redact(t, s, m, { target: birth.id, field: 'date' });
+  const person = (await s.request('GET', `${m}/persons/${child.person}`, asAgent(s))).json();
+  t.equal(person.birth, MARKER, "GET /persons/{id}: the birth resting on the claim is the agent's marker");
+  t.match(person, { display_name: 'William Smyth', death: { date: '1920' } }, 'the name and the death stay');
+  t.match((await s.request('GET', `${m}/persons/${child.person}`)).json(), { birth: { date: '12 MAR 1851' }, redacted: ['birth'] }, 'the human reads it, flagged');
+  const card = (await s.request('GET', `${m}/persons/${child.person}/card`, asAgent(s))).json();
+  t.match(card, { birth: MARKER, life_years: MARKER }, 'the card: no birth, no life years');
+  t.equal((await s.request('GET', `${m}/persons/${father.person}/card`, asAgent(s))).json().children[0].life_years, MARKER, "a relative's card shows no years");
+  t.equal((await labelsOf(s, m, [child.person], true)).get(child.person)?.label, MARKER, 'the label carries the years: hidden');
+  const text = JSON.stringify((await s.request('GET', `${m}/persons/${child.person}/pedigree`, asAgent(s))).json());
+  t.notMatch(text, '1851', 'the pedigree does not show the year');
+  t.notMatch((await s.request('GET', `${m}/persons/${child.person}/pedigree`, { headers: SVG, ...asAgent(s) })).body, '1851', 'nor its chart');
+
+  await redact(t, s, m, { target: death.id });
+  t.equal((await s.request('GET', `${m}/persons/${child.person}`, asAgent(s))).json().death, MARKER, 'a claim redacted whole hides the death resting on it');
+
+  // The summary moves to another claim: what is hidden follows it.
+  t.equal((await s.request('POST', `${m}/assertions/${birth.id}/refute`, { body: {} })).statusCode, 200);
+  t.equal((await s.request('GET', `${m}/persons/${child.person}`, asAgent(s))).json().birth, null, 'refuted, the claim no longer makes the birth: nothing to hide');
+  const baptism = await capture(s, m, { persona: child.persona, kind: 'baptism', date: '20 MAR 1851' });
+  t.match((await s.request('GET', `${m}/persons/${child.person}`, asAgent(s))).json(), { birth: { date: '20 MAR 1851', assertion: baptism.id } }, 'a birth resting on an unredacted claim is shown');
+});

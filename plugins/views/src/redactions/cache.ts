@@ -23,22 +23,28 @@ export interface Redactions {
   readonly quotes: RegExp | null;
   /** The redacted names as a JSON text writes them: a reply without any (and without a redacted id) is never parsed. */
   readonly needles: readonly string[];
-  /** Whether persons and personas matter: some redaction hides a name, so a change to one may change what is derived. */
+  /**
+   * Whether other changes matter: some redaction hides a name or a claim's date or place, so a
+   * change to a person, persona or claim may change what is derived (`forgetDerived`).
+   */
   readonly derivable: boolean;
 }
 
-/** The services the names are read through (the request's, or any scope of the same tree). */
+/** The services the names and summaries are read through (the request's, or any scope of the same tree). */
 export interface NameSources {
   personsService: PersonsService;
   personasService: PersonasService;
 }
 
+/** The fields of a claim a person's birth or death summary shows (`{ date, sort_date, place, assertion, ... }` of a birth or death claim). */
+const SUMMARISED = ['date', 'place', 'kind'];
+
 export const NO_REDACTIONS: Redactions = withNames(new Map(), [], false);
 
 /**
  * The redactions of each open tree, read once and kept until a record says they may have
- * changed: `redaction.*` (`forget`), or `person.*`/`persona.*` when some redaction hides a name
- * (`forgetDerived`), both called from onRecord observers. Keyed by the `Tree` object itself, so
+ * changed: `redaction.*` (`forget`), or `person.*`/`persona.*`/`assertion.*` when some redaction
+ * hides a name or a claim's summarised value (`forgetDerived`), both called from onRecord observers. Keyed by the `Tree` object itself, so
  * every tree has its own and a tree that is closed and opened again (a restore) starts empty.
  * A tree without redactions costs one empty entry: the reply hook then leaves replies alone.
  */
@@ -63,7 +69,7 @@ export class RedactionCache {
     this.trees.delete(tree);
   }
 
-  /** A person or persona changed: only what was derived from names can have moved (nothing, without a name redacted). */
+  /** A person, persona or claim changed: only what was derived can have moved (nothing, without a name or claim redacted). */
   forgetDerived(tree: Tree): void {
     if (this.trees.get(tree)?.derivable) this.trees.delete(tree);
   }
@@ -84,8 +90,35 @@ function load(tree: Tree, sources: () => NameSources): Redactions {
     return entry !== undefined && (entry.whole || entry.fields.has(field));
   };
   const named = [...targets.keys()].filter((id) => hides(id, 'name') || hides(id, 'display_name'));
-  if (named.length === 0) return withNames(targets, [], false);
-  return withNames(targets, deriveFromNames(targets, named, hides, sources()), true);
+  const summarised = [...targets.keys()].filter((id) => SUMMARISED.some((field) => hides(id, field)));
+  if (named.length === 0 && summarised.length === 0) return withNames(targets, [], false);
+  const services = sources();
+  deriveFromClaims(targets, summarised, services);
+  return withNames(targets, named.length === 0 ? [] : deriveFromNames(targets, named, hides, services), true);
+}
+
+/**
+ * Follows a redacted claim onto the person whose birth or death summary rests on it: the
+ * summary shows the claim's date and place (and that it is a birth or death), so the person's
+ * `birth` or `death` is hidden too, and with it `life_years` and the label's years. `ids` are
+ * the targets hiding one of those fields; those that are not claims are passed over.
+ */
+function deriveFromClaims(targets: Map<string, Redacted>, ids: string[], { personsService }: NameSources): void {
+  const claimOf = new Map<string, string[]>();
+  for (const claim of ids) {
+    const person = personsService.personOfClaim(claim);
+    if (person) claimOf.set(person, [...(claimOf.get(person) ?? []), claim]);
+  }
+  for (const person of personsService.many([...claimOf.keys()])) {
+    const claims = claimOf.get(person.id)!;
+    for (const field of ['birth', 'death'] as const) {
+      const summary = person[field];
+      if (!summary || !claims.includes(summary.assertion)) continue;
+      const entry = targets.get(person.id) ?? { whole: false, fields: new Set<string>() };
+      entry.fields.add(field);
+      targets.set(person.id, entry);
+    }
+  }
 }
 
 function withNames(targets: ReadonlyMap<string, Redacted>, names: string[], derivable: boolean): Redactions {
