@@ -2,6 +2,7 @@ import { definePlugin, scoped } from '@rootline/kernel';
 import { PersonsService } from './service.js';
 import { personsRoutes } from './routes/persons.js';
 import { followPersonasAndClaims } from './observers.js';
+import { followMergesOnPersonReads } from './routes/merged.js';
 
 /**
  * @rootline/plugin-persons: persons concluded over personas, with a name search, birth and
@@ -20,6 +21,8 @@ export default definePlugin({
       // The whole cradle: personas and assertions services are built only when a request uses them.
       personsService: scoped((cradle) => new PersonsService(cradle)),
     });
+    // Before any route is declared: the reads of a person's sub-resources (card, pedigree, FAN) follow merges too.
+    followMergesOnPersonReads(app);
     app.kernel.treeRoutes(personsRoutes);
     followPersonasAndClaims(app);
   },

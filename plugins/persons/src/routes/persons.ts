@@ -3,6 +3,7 @@ import { SPEC_LIST_LIMITS, type TypeBoxTypeProvider } from '@rootline/kernel';
 import { ConcludeBody, LivingStatusBody, MergeBody, MergedPerson, PersonDto, PersonPage, PersonParams, PersonsQuery, RetractBody, RetractResult, SplitBody, SplitResult } from '../schemas.js';
 import { PersonProblems } from '../errors.js';
 import { listOrder, type SortKey } from '../list.js';
+import { answerMerged } from './merged.js';
 import type { SearchKey } from '../search.js';
 
 /**
@@ -55,9 +56,7 @@ export async function personsRoutes(app: FastifyInstance) {
     if (person) return person;
     const survivor = personsService.survivorOf(request.params.id);
     if (survivor === null) throw PersonProblems.personNotFound(request.params.id);
-    const path = request.url.split('?')[0];
-    const location = `${path.slice(0, path.length - request.params.id.length)}${survivor}`;
-    return reply.code(307).header('location', location).send({ id: request.params.id, status: 'merged', merged_into: survivor });
+    return answerMerged(request, reply, request.params.id, survivor);
   });
 
   route.post('/persons/merge', {
