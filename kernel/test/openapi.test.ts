@@ -17,8 +17,11 @@ const TEXT = {
   401: 'Missing, unknown or revoked token (Problem: unauthorized)',
   403: 'The human token is needed, or a cross-site request (Problem: human-token-required, cross-origin-refused)',
   404: 'Not found (Problem: not-found, tree-not-found)',
+  413: 'Body too large (Problem: payload-too-large)',
+  415: 'The body is not of a type the route reads: send JSON as `Content-Type: application/json` (Problem: unsupported-media-type)',
   421: 'Wrong Host header (Problem: misdirected-request)',
   500: 'Internal error (Problem: internal)',
+  507: 'The disk holding the data folder is full; nothing was changed (Problem: disk-full)',
 };
 
 t.test('the OpenAPI document: public, 3.1, bearer auth, both mounts, tiers and Problem statuses', async (t) => {
@@ -33,14 +36,15 @@ t.test('the OpenAPI document: public, 3.1, bearer auth, both mounts, tiers and P
   t.same(doc.security, [{ bearer: [] }]);
   t.match(doc.components.schemas.Problem, { type: 'object', required: ['type', 'title', 'status', 'detail', 'code', 'instance'] });
 
+  // 403 on every route a token opens (a cross-site Origin), 413 and 415 with a JSON body, 507 on every change.
   const rows: [path: string, method: string, statuses: number[]][] = [
-    ['/v1/trees', 'get', [200, 400, 401, 421, 500]],
-    ['/v1/trees', 'post', [201, 400, 401, 403, 421, 500]],
-    ['/v1/trees/active', 'put', [200, 400, 401, 403, 404, 421, 500]],
-    ['/v1/trees/{tree_id}', 'get', [200, 400, 401, 404, 421, 500]],
-    ['/v1/jottings', 'post', [400, 401, 421, 500]],
-    ['/v1/trees/{tree_id}/jottings', 'post', [400, 401, 404, 421, 500]],
-    ['/v1/trees/{tree_id}/jottings/{id}', 'delete', [400, 401, 404, 421, 500]],
+    ['/v1/trees', 'get', [200, 400, 401, 403, 421, 500]],
+    ['/v1/trees', 'post', [201, 400, 401, 403, 413, 415, 421, 500, 507]],
+    ['/v1/trees/active', 'put', [200, 400, 401, 403, 404, 413, 415, 421, 500, 507]],
+    ['/v1/trees/{tree_id}', 'get', [200, 400, 401, 403, 404, 421, 500]],
+    ['/v1/jottings', 'post', [400, 401, 403, 413, 415, 421, 500, 507]],
+    ['/v1/trees/{tree_id}/jottings', 'post', [400, 401, 403, 404, 413, 415, 421, 500, 507]],
+    ['/v1/trees/{tree_id}/jottings/{id}', 'delete', [400, 401, 403, 404, 421, 500, 507]],
   ];
   for (const [path, method, statuses] of rows) {
     const operation = doc.paths[path]?.[method];
@@ -58,6 +62,32 @@ t.test('the OpenAPI document: public, 3.1, bearer auth, both mounts, tiers and P
   t.equal(doc.paths['/v1/trees/{tree_id}/jottings'].post['x-access'], 'agent');
   t.match(doc.paths['/v1/trees/{tree_id}/jottings'].post.parameters, [{ in: 'path', name: 'tree_id', required: true }], 'the pinned mount takes tree_id');
   for (const hidden of ['/v1/openapi.json', '/v1/docs', '/v1/docs/', '/v1/docs/init.js', '/v1/docs/assets/{file}']) t.notOk(doc.paths[hidden], `${hidden} is not listed`);
+});
+
+t.test('every operation has a unique operationId from its method and path, and each change documents the headers it may carry', async (t) => {
+  const s = await buildTestServer(t, { builtIn: [jottingsPlugin()], plugins: ['@rootline/plugin-jottings'] });
+  const doc = (await s.request('GET', '/v1/openapi.json', { token: null })).json();
+  const operations = Object.entries(doc.paths as Record<string, Record<string, { operationId?: string; parameters?: { in: string; name: string; schema: { pattern?: string } }[] }>>)
+    .flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method, operation })));
+  const ids = operations.map(({ operation }) => operation.operationId);
+  t.notOk(ids.some((id) => !id), 'every operation is named');
+  t.equal(new Set(ids).size, ids.length, `${ids.length} names, none twice`);
+  t.equal(doc.paths['/v1/jottings'].post.operationId, 'post_jottings');
+  t.equal(doc.paths['/v1/trees/{tree_id}/jottings'].post.operationId, 'post_trees_tree_id_jottings', 'the pinned mount names its tree_id');
+  t.equal(doc.paths['/v1/trees/{tree_id}/jottings/{id}'].delete.operationId, 'delete_trees_tree_id_jottings_id');
+  t.equal(doc.paths['/v1/trees/active'].put.operationId, 'put_trees_active');
+  t.equal(doc.paths['/v1/jottings/by-number/{n}'].get.operationId, 'get_jottings_by_number_n', 'a word of the path with a hyphen');
+
+  const headers = (path: string, method: string) => (doc.paths[path][method].parameters ?? []).filter((p: { in: string }) => p.in === 'header').map((p: { name: string }) => p.name).sort();
+  t.same(headers('/v1/jottings', 'post'), ['idempotency-key', 'x-proposer-model'], "an agent's change: both");
+  t.same(headers('/v1/trees/{tree_id}/jottings/{id}', 'delete'), ['idempotency-key', 'x-proposer-model']);
+  t.same(headers('/v1/trees', 'post'), ['idempotency-key'], "the human's change: no model name");
+  t.same(headers('/v1/trees', 'get'), [], 'a read: none');
+  const key = doc.paths['/v1/jottings'].post.parameters.find((p: { name: string }) => p.name === 'idempotency-key');
+  const pattern = new RegExp(key.schema.pattern);
+  t.ok(pattern.test('retry-42'), 'the documented pattern takes a key the server takes');
+  t.notOk(pattern.test('two words'), 'and refuses one it refuses');
+  t.equal((await s.request('POST', '/v1/jottings', { body: { target: 'x', text: 'y' }, headers: { 'idempotency-key': 'two words' } })).json().code, 'invalid-idempotency-key', 'as the server does');
 });
 
 t.test('the docs page: public HTML with a strict CSP, its script and assets from swagger-ui-dist', async (t) => {

@@ -10,6 +10,7 @@ const PROBLEM_TEXT: Record<number, string> = {
   404: 'Not found (Problem: not-found, tree-not-found)',
   409: 'Conflict with the current state',
   413: 'Body too large (Problem: payload-too-large)',
+  415: 'The body is not of a type the route reads: send JSON as `Content-Type: application/json` (Problem: unsupported-media-type)',
   416: 'Range not satisfiable',
   421: 'Wrong Host header (Problem: misdirected-request)',
   422: 'Refused by a rule of the domain',
@@ -36,8 +37,11 @@ export async function installOpenApi(app: FastifyInstance, info: { appVersion: s
       security: [{ bearer: [] }],
     },
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
-    transform: ({ schema, url }) => {
+    transform: ({ schema, url, route }) => {
       const source = { ...(schema as Record<string, unknown>) };
+      const method = [route.method].flat()[0];
+      source.operationId = operationId(method, url);
+      if (WRITES.has(method) && source['x-access'] !== 'public') source.headers = writeHeaders(source['x-access'] === 'agent');
       const problems = (source['x-problems'] as number[] | undefined) ?? [];
       delete source['x-problems'];
       // A route that reads its body as a stream declares it for the document only (`x-raw-body`,
@@ -53,7 +57,62 @@ export async function installOpenApi(app: FastifyInstance, info: { appVersion: s
       source.response = response;
       return { schema: source as never, url };
     },
+    transformObject: (document) => ('openapiObject' in document ? withOptionalBodies(document.openapiObject as OpenApiDocument) : document.swaggerObject) as never,
   });
   app.get('/v1/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   await app.register(docsPageRoutes, { prefix: '/v1' });
+}
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * A unique name per operation for client generators: the method and the path's words joined by
+ * `_`, a path parameter by its name (`GET /v1/persons/{id}/card` -> `get_persons_id_card`; the
+ * pinned mount's `get_trees_tree_id_persons_id_card`). The same name `rootline mcp` gives the
+ * operation's tool (tools/cli/src/mcp/tools.ts `toolName`).
+ */
+function operationId(method: string, url: string): string {
+  const words = url.split('/').filter((segment) => segment !== '' && segment !== 'v1').map((segment) => segment.replace(/^:/, ''));
+  return [method.toLowerCase(), ...words].join('_').replace(/[^A-Za-z0-9_]/g, '_');
+}
+
+/** The request headers a change may carry (documentation: the kernel checks them on every write, kernel/src/http/idempotency.ts, auth/auth-hook.ts). */
+function writeHeaders(agent: boolean): Record<string, unknown> {
+  return {
+    type: 'object',
+    properties: {
+      'idempotency-key': { type: 'string', pattern: '^[\\x21-\\x7E]{1,200}$', description: 'Reserved for retries: 1-200 printable ASCII characters without spaces, checked (400 `invalid-idempotency-key`) but not yet deduplicated: a retry applies again' },
+      ...(agent ? { 'x-proposer-model': { type: 'string', pattern: '^[\\x20-\\x7E]{1,200}$', description: "An agent's model name, kept on what it proposes (1-200 printable ASCII characters; the human's is ignored)" } } : {}),
+    },
+  };
+}
+
+interface OpenApiDocument {
+  paths?: Record<string, Record<string, { requestBody?: { required?: boolean; content?: Record<string, { schema?: Record<string, unknown> }> } }>>;
+  components?: { schemas?: Record<string, Record<string, unknown>> };
+}
+
+/** Keywords by which a JSON body schema demands something of the body: without any, an empty request will do. */
+const DEMANDS = ['minProperties', 'anyOf', 'oneOf', 'allOf', 'not', 'if', 'dependentRequired'];
+
+/**
+ * `requestBody.required: false` where the body may be left out. @fastify/swagger marks every body
+ * required; the kernel reads an empty body as none (edges.ts), so a route whose JSON body schema
+ * requires no field (a retraction's reason, a closing's answer) takes a bare request.
+ */
+function withOptionalBodies(document: OpenApiDocument): OpenApiDocument {
+  const resolve = (schema: Record<string, unknown> | undefined) => {
+    const ref = schema?.$ref;
+    return typeof ref === 'string' ? document.components?.schemas?.[ref.replace(/^#\/components\/schemas\//, '')] : schema;
+  };
+  for (const operations of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(operations)) {
+      const body = operation.requestBody;
+      const json = resolve(body?.content?.['application/json']?.schema);
+      if (!body || !json || json.type !== 'object') continue;
+      const required = (json.required as unknown[] | undefined) ?? [];
+      if (required.length === 0 && DEMANDS.every((key) => json[key] === undefined)) body.required = false;
+    }
+  }
+  return document;
 }

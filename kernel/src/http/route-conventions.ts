@@ -11,6 +11,7 @@ export interface RouteConfig {
 type Schema = Record<string, unknown>;
 
 const NO_QUERY = Type.Object({}, { additionalProperties: false });
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Makes every object in a body schema refuse unknown fields, unless it says otherwise. */
 function refuseUnknownFields(schema: unknown): void {
@@ -48,8 +49,12 @@ export function installRouteConventions(app: FastifyInstance): void {
     problems.add(400);
     problems.add(421);
     problems.add(500);
-    if (!config.public) problems.add(401);
-    if (config.humanOnly) problems.add(403);
+    // A request with an Origin from elsewhere is refused on every route a token opens (cross-origin-refused), not only the human's.
+    if (!config.public) problems.add(401).add(403);
+    // A JSON body: too large (payload-too-large) or not JSON at all (unsupported-media-type).
+    if (schema.body) problems.add(413).add(415);
+    // A change finds no room on a full disk (disk-full).
+    if (WRITES.has(String(route.method))) problems.add(507);
     schema['x-problems'] = [...problems].sort();
     route.schema = schema;
   });

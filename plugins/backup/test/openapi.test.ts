@@ -25,11 +25,12 @@ t.test('the API description lists every backup route with its answer and its pro
   t.same([...doc.components.schemas.BackupRetentionDto.required].sort(), ['keep_days', 'keep_last']);
   const statuses = (operation: any) => Object.keys(operation.responses).sort();
   t.same(statuses(paths['/v1/backup/config'].get), ['200', '400', '401', '403', '421', '500']);
-  t.same(statuses(paths['/v1/backup/config'].put), ['200', '400', '401', '403', '421', '422', '500']);
-  t.same(statuses(paths['/v1/backup/status'].get), ['200', '400', '401', '421', '500'], 'the status: no 403');
+  t.same(statuses(paths['/v1/backup/config'].put), ['200', '400', '401', '403', '413', '415', '421', '422', '500', '507']);
+  t.same(statuses(paths['/v1/backup/status'].get), ['200', '400', '401', '403', '421', '500'], 'the status: 403 only for a cross-site request');
+  t.equal(paths['/v1/backup/status'].get['x-access'], 'agent', 'the status: open to agents');
   t.same(statuses(paths['/v1/backup/manifests'].get), ['200', '400', '401', '403', '421', '422', '500']);
-  t.same(statuses(paths['/v1/backup/run'].post), ['202', '400', '401', '403', '421', '422', '500']);
-  t.same(statuses(paths['/v1/restore'].post), ['200', '400', '401', '403', '404', '421', '422', '500', '507']);
+  t.same(statuses(paths['/v1/backup/run'].post), ['202', '400', '401', '403', '421', '422', '500', '507']);
+  t.same(statuses(paths['/v1/restore'].post), ['200', '400', '401', '403', '404', '413', '415', '421', '422', '500', '507']);
   for (const [path, method] of [['/v1/backup/config', 'get'], ['/v1/backup/config', 'put'], ['/v1/backup/status', 'get'], ['/v1/backup/run', 'post'], ['/v1/backup/manifests', 'get'], ['/v1/restore', 'post']]) {
     t.equal(paths[path][method]['x-service-tier'], 'preview', `${method} ${path} is preview`);
     t.same(paths[path][method].tags, ['backup']);

@@ -17,7 +17,7 @@ t.test('feedback is the human\'s (CONTRACT §3): an agent is refused 403 and not
 t.test('the API description: 202 with the receipt and every refusal', async (t) => {
   const s = await buildTestServer(t, { plugins: ['@rootline/plugin-feedback'] });
   const operation = (await s.request('GET', '/v1/openapi.json')).json().paths['/v1/feedback'].post;
-  t.same(Object.keys(operation.responses).sort(), ['202', '400', '401', '403', '421', '422', '429', '500', '502', '503']);
+  t.same(Object.keys(operation.responses).sort(), ['202', '400', '401', '403', '413', '415', '421', '422', '429', '500', '502', '503', '507']);
   t.same([...operation.responses['202'].content['application/json'].schema.required].sort(), ['app_version', 'platform', 'received_at_ms']);
   t.same(operation.requestBody.content['application/json'].schema.required, ['message']);
 });

@@ -172,8 +172,8 @@ t.test('the API description lists what connect and preview may answer', async (t
   const s = await harnessServer(t);
   const doc = (await s.request('GET', '/v1/openapi.json')).json();
   const statuses = (path: string) => Object.keys(doc.paths[path].post.responses).sort();
-  t.same(statuses('/v1/integrations/{harness}/connect'), ['200', '400', '401', '403', '404', '421', '422', '500']);
-  t.same(statuses('/v1/integrations/{harness}/connect/preview'), ['200', '400', '401', '403', '404', '421', '422', '500']);
+  t.same(statuses('/v1/integrations/{harness}/connect'), ['200', '400', '401', '403', '404', '421', '422', '500', '507']);
+  t.same(statuses('/v1/integrations/{harness}/connect/preview'), ['200', '400', '401', '403', '404', '421', '422', '500', '507']);
 });
 
 t.test('a file that cannot be begun (a file where its folder should be) fails with why, and leaves nothing', async (t) => {

@@ -99,6 +99,6 @@ t.test('a job id that is not a UUID is a 400, not a lookup; the API description 
   }
   const doc = (await s.request('GET', '/v1/openapi.json')).json();
   const statuses = (operation: { responses: object }) => Object.keys(operation.responses).sort();
-  t.same(statuses(doc.paths['/v1/jobs/{id}/cancel'].post), ['202', '400', '401', '403', '404', '409', '421', '500']);
-  t.same(statuses(doc.paths['/v1/jobs/{id}'].get), ['200', '400', '401', '404', '421', '500']);
+  t.same(statuses(doc.paths['/v1/jobs/{id}/cancel'].post), ['202', '400', '401', '403', '404', '409', '421', '500', '507']);
+  t.same(statuses(doc.paths['/v1/jobs/{id}'].get), ['200', '400', '401', '403', '404', '421', '500']);
 });

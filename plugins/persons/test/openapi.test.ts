@@ -24,7 +24,20 @@ t.test('every route is documented on both mounts, with examples, and living-stat
       t.equal(operation['x-service-tier'], 'preview', `${name} tier`);
       if (operation.requestBody) t.ok(bodyHasExamples(operation.requestBody.content?.['application/json'], components), `${name} body has examples`);
       t.ok(bodyHasExamples(operation.responses[status]?.content?.['application/json'], components), `${name} ${status} has examples`);
-      t.equal(Boolean(operation.responses['403']), path === '/persons/{id}/living-status', `${name}: 403 only where human only`);
+      t.equal(operation['x-access'], path === '/persons/{id}/living-status' ? 'human' : 'agent', `${name}: human only where it says`);
     }
   }
+});
+
+t.test('a body that may be left out is documented as not required; one the route needs, as required', async (t) => {
+  const s = await personsServer(t);
+  const doc = (await s.request('GET', '/v1/openapi.json')).json();
+  for (const mount of ['/v1', '/v1/trees/{tree_id}']) {
+    t.equal(doc.paths[`${mount}/persons/{id}/retract`].post.requestBody.required, false, `${mount} retract: the reason is optional, so is the body`);
+    t.equal(doc.paths[`${mount}/persons/{id}/split`].post.requestBody.required, true, `${mount} split: personas are required`);
+    t.equal(doc.paths[`${mount}/persons`].post.requestBody.required, true, `${mount} conclude: required`);
+  }
+  const persona = (await s.request('POST', '/v1/personas', { body: { given: 'Ann', surname: 'Smyth' } })).json().id;
+  const person = (await s.request('POST', '/v1/persons', { body: { personas: [persona] } })).json().id;
+  t.equal((await s.request('POST', `/v1/persons/${person}/retract`)).statusCode, 200, 'and the route takes a request without one');
 });

@@ -19,9 +19,9 @@ t.test('the API description: the config record, the consent change and the event
   const doc = (await s.request('GET', '/v1/openapi.json')).json();
   const paths = doc.paths;
   const statuses = (operation: any) => Object.keys(operation.responses).sort();
-  t.same(statuses(paths['/v1/telemetry/config'].get), ['200', '400', '401', '421', '500']);
-  t.same(statuses(paths['/v1/telemetry/config'].put), ['200', '400', '401', '403', '421', '422', '500']);
-  t.same(statuses(paths['/v1/telemetry/events'].post), ['202', '400', '401', '421', '422', '500']);
+  t.same(statuses(paths['/v1/telemetry/config'].get), ['200', '400', '401', '403', '421', '500']);
+  t.same(statuses(paths['/v1/telemetry/config'].put), ['200', '400', '401', '403', '413', '415', '421', '422', '500', '507']);
+  t.same(statuses(paths['/v1/telemetry/events'].post), ['202', '400', '401', '403', '413', '415', '421', '422', '500', '507']);
   t.same([...paths['/v1/telemetry/config'].get.responses['200'].content['application/json'].schema.required].sort(), [
     'acknowledged_at_ms', 'acknowledged_disclosure_version', 'disclosure', 'dropped_events', 'enabled', 'events', 'export_destination_configured', 'export_enabled',
     'export_failures', 'exported_events', 'last_export_at_ms', 'next_export_attempt_at_ms', 'store_limit', 'stored_events',

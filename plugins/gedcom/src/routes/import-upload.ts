@@ -1,3 +1,4 @@
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { BlobTooLargeError, type TypeBoxTypeProvider } from '@rootline/kernel';
 import { ImportQuery, ImportStarted } from '../schemas.js';
@@ -19,6 +20,7 @@ export const importUploadRoutes = (maxBytes: number) => async function importUpl
       description: `Send the file as the raw body (any Content-Type). Answers 202 with the job and the run's import_key; the job's result holds the counts and the loss report's id. The same bytes as an earlier import that stands are refused (409 \`duplicate-import\`, with its import_key) unless allow_duplicate=true. An empty body, bytes that are not GEDCOM, a file without HEAD or cut short are refused with 400 and nothing stored. Bodies over ${maxBytes} bytes are refused with 413 while arriving. Other requests are answered while the import runs; as the first import into a new tree ends, a request that may write waits for the read index being built (about a second at 100,000 persons), reads do not.`,
       tags: ['gedcom'],
       consumes: ['application/octet-stream'],
+      'x-raw-body': Type.String({ format: 'binary', description: 'The bytes of the GEDCOM file (.ged) or GEDZIP (.gdz), sent as they are' }),
       querystring: ImportQuery,
       response: { 202: ImportStarted },
       'x-problems': [409, 413],

@@ -1,3 +1,4 @@
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { validateGedcom } from '@rootline/gedcom';
 import type { TypeBoxTypeProvider } from '@rootline/kernel';
@@ -22,6 +23,7 @@ export const validateRoutes = (maxBytes: number) => async function validate(app:
       description: `Send the file as the raw body. 200 with the version, whether it is valid, errors and warnings ({ line, code, message }, at most ${MAX_MESSAGES} each) and counts. Nothing is stored. Bodies over ${maxBytes} bytes: 413.`,
       tags: ['gedcom'],
       consumes: ['application/octet-stream'],
+      'x-raw-body': Type.String({ format: 'binary', description: 'The bytes of the GEDCOM file (.ged) or GEDZIP (.gdz), sent as they are' }),
       querystring: ValidateQuery,
       response: { 200: ValidationReport },
       'x-problems': [413],

@@ -87,16 +87,9 @@ function answersReadably(operation: Operation): boolean {
   return types.length === 0 || types.some((type) => isJson(type) || isText(type));
 }
 
-/**
- * Whether a route's JSON body may be left out. The document says `required` of every body
- * (@fastify/swagger always does), so a body whose schema requires nothing counts as optional
- * too: such a route takes a bare request (a retraction's reason, a closing's answer), or says
- * itself what it misses (400).
- */
-function bodyOptional(operation: Operation, schema: Schema): boolean {
-  if (!operation.requestBody?.required) return true;
-  const demands = ['required', 'minProperties', 'anyOf', 'oneOf', 'allOf', 'not', 'if', 'dependentRequired'];
-  return schema.type === 'object' && demands.every((key) => schema[key] === undefined || (key === 'required' && (schema[key] as unknown[]).length === 0));
+/** Whether a route's JSON body may be left out: as the document says (the kernel marks a body that requires nothing `required: false`). */
+function bodyOptional(operation: Operation): boolean {
+  return !operation.requestBody?.required;
 }
 
 /** Sentences joined, each but the last closed with a full stop if it has none. */
@@ -149,7 +142,7 @@ function toolOf({ name, id, method, path, operation }: Found, components: Record
   if (body) {
     properties.body = { ...(inline(body.schema ?? { type: 'object' }, components) as Schema) };
     properties.body.description ??= 'The JSON body of the request';
-    if (bodyOptional(operation, properties.body)) properties.body.description = sentences(properties.body.description as string, 'Optional: left out, the request goes without a body (a route that needs one answers 400)');
+    if (bodyOptional(operation)) properties.body.description = sentences(properties.body.description as string, 'Optional: left out, the request goes without a body (a route that needs one answers 400)');
     else required.push('body');
   }
   const paged = pagesByLink(operation) && queryParams.includes('cursor');
