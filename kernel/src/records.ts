@@ -155,6 +155,24 @@ export class RecordLog {
     return (this.statements.prepare(sql).get(...params) as { n: number }).n;
   }
 
+  /**
+   * Records written since an import's first record by anything but that import, oldest first,
+   * after `afterSeq` (keyset on `seq`; null to start at the import's first): what later work did
+   * beside, or upon, what the import created. Empty for an import that wrote nothing.
+   */
+  besideImport(importKey: string, afterSeq: number | null, limit: number): TreeRecord[] {
+    const sql = `SELECT * FROM records WHERE seq > coalesce(?, (SELECT min(seq) FROM records WHERE import_key = ?))
+                 AND (import_key IS NULL OR import_key <> ?) ORDER BY seq LIMIT ?`;
+    return (this.statements.prepare(sql).all(afterSeq, importKey, importKey, limit) as RecordRow[]).map(recordFromRow);
+  }
+
+  /** Which of `ids` are entities an import wrote a record about (it created them): one index lookup each. */
+  writtenByImport(importKey: string, ids: readonly string[]): Set<string> {
+    if (ids.length === 0) return new Set();
+    const sql = 'SELECT DISTINCT entity_id FROM records WHERE entity_id IN (SELECT value FROM json_each(?)) AND import_key = ?';
+    return new Set(this.statements.prepare(sql).pluck().all(JSON.stringify(ids), importKey) as string[]);
+  }
+
   lastSeq(): number {
     return (this.statements.prepare('SELECT coalesce(max(seq), 0) AS seq FROM records').get() as { seq: number }).seq;
   }

@@ -111,3 +111,25 @@ t.test('withImportKey tags every record appended inside it, nested, restored aft
   const keys = Object.fromEntries(s.records().map((r) => [r.entity_id, r.import_key ?? null]));
   t.same(keys, { before: null, 'outer-1': 'run-1', inner: 'run-2', 'outer-2': 'run-1', explicit: 'mine', 'failed-run': 'run-3', after: null });
 });
+
+t.test("besideImport reads what other work wrote since an import's first record, oldest first, by pages; writtenByImport names the entities it wrote", async (t) => {
+  const s = await buildTestServer(t);
+  const tree = s.server.kernel.trees.active();
+  const actor = { kind: 'human' as const, credentialId: null };
+  const write = (entity_id: string, payload: unknown = {}) => tree.transact(() => tree.record({ kind: 'thing.made.v1', entity_type: 'thing', entity_id, actor, payload }));
+  t.same(tree.records.besideImport('run-1', null, 10), [], 'an import that wrote nothing: nothing beside it');
+  write('before');
+  tree.withImportKey('run-1', () => write('a'));
+  write('beside-1', { about: 'a' });
+  tree.withImportKey('run-2', () => write('other-run'));
+  tree.withImportKey('run-1', () => write('b'));
+  write('beside-2');
+  const beside = tree.records.besideImport('run-1', null, 10);
+  t.same(beside.map((r) => r.entity_id), ['beside-1', 'other-run', 'beside-2'], 'since its first, not its own, not before it; another run is other work');
+  t.same(beside[0].payload, { about: 'a' });
+  const first = tree.records.besideImport('run-1', null, 2);
+  t.same(first.map((r) => r.entity_id), ['beside-1', 'other-run'], 'a page');
+  t.same(tree.records.besideImport('run-1', first[1].seq, 2).map((r) => r.entity_id), ['beside-2'], 'the next from its last seq');
+  t.same([...tree.records.writtenByImport('run-1', ['a', 'b', 'beside-1', 'other-run', 'nothing'])].sort(), ['a', 'b']);
+  t.same([...tree.records.writtenByImport('run-1', [])], [], 'no ids: none');
+});

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import { docsPageRoutes } from './docs-page.js';
 import { ProblemSchema } from '../schemas.js';
+import { demandsNothing } from './optional-body.js';
 
 const PROBLEM_TEXT: Record<number, string> = {
   400: 'Invalid request (Problem: validation-failed, unknown-query-parameter, invalid-cursor, invalid-idempotency-key, ...)',
@@ -92,13 +93,10 @@ interface OpenApiDocument {
   components?: { schemas?: Record<string, Record<string, unknown>> };
 }
 
-/** Keywords by which a JSON body schema demands something of the body: without any, an empty request will do. */
-const DEMANDS = ['minProperties', 'anyOf', 'oneOf', 'allOf', 'not', 'if', 'dependentRequired'];
-
 /**
  * `requestBody.required: false` where the body may be left out. @fastify/swagger marks every body
- * required; the kernel reads an empty body as none (edges.ts), so a route whose JSON body schema
- * requires no field (a retraction's reason, a closing's answer) takes a bare request.
+ * required; a route whose JSON body schema demands nothing takes a bare request as `{}`
+ * (optional-body.ts, added to every such route by route-conventions.ts).
  */
 function withOptionalBodies(document: OpenApiDocument): OpenApiDocument {
   const resolve = (schema: Record<string, unknown> | undefined) => {
@@ -108,10 +106,7 @@ function withOptionalBodies(document: OpenApiDocument): OpenApiDocument {
   for (const operations of Object.values(document.paths ?? {})) {
     for (const operation of Object.values(operations)) {
       const body = operation.requestBody;
-      const json = resolve(body?.content?.['application/json']?.schema);
-      if (!body || !json || json.type !== 'object') continue;
-      const required = (json.required as unknown[] | undefined) ?? [];
-      if (required.length === 0 && DEMANDS.every((key) => json[key] === undefined)) body.required = false;
+      if (body && demandsNothing(resolve(body.content?.['application/json']?.schema))) body.required = false;
     }
   }
   return document;

@@ -1,5 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { Type, type TSchema } from '@sinclair/typebox';
+import { demandsNothing, fillEmptyBody } from './optional-body.js';
 
 export interface RouteConfig {
   /** No token needed (the OpenAPI document and its page). */
@@ -30,7 +31,8 @@ function refuseUnknownFields(schema: unknown): void {
 
 /**
  * Conventions every route gets from the kernel, whoever declares it:
- * a strict query string (unknown parameter -> 400), bodies that refuse unknown fields,
+ * a strict query string (unknown parameter -> 400), bodies that refuse unknown fields, a body
+ * that demands nothing taken as `{}` when left out,
  * the tier `x-service-tier: preview`, who may call it (`x-access`: human, agent, public), and the Problem statuses documented in OpenAPI.
  */
 export function installRouteConventions(app: FastifyInstance): void {
@@ -41,6 +43,8 @@ export function installRouteConventions(app: FastifyInstance): void {
     if (!query) schema.querystring = NO_QUERY;
     else if (query.additionalProperties === undefined) query.additionalProperties = false;
     if (schema.body) refuseUnknownFields(schema.body);
+    // A body that demands nothing may be left out: a bare request reads as `{}` (and the document says it is not required).
+    if (schema.body && demandsNothing(schema.body)) route.preValidation = [fillEmptyBody, ...(route.preValidation === undefined ? [] : [route.preValidation].flat())];
     schema['x-service-tier'] = 'preview';
     const config = (route.config ?? {}) as RouteConfig;
     // Who may call it, in the OpenAPI document: what `rootline mcp` offers an agent is read from here.

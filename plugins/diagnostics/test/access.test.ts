@@ -16,7 +16,7 @@ t.test('both routes are open to agents (CONTRACT §3 does not make them the huma
 t.test('the API description: the report and the text bundle', async (t) => {
   const s = await diagnosticsServer(t);
   const paths = (await s.request('GET', '/v1/openapi.json')).json().paths;
-  t.same(Object.keys(paths['/v1/diagnostics'].get.responses).sort(), ['200', '400', '401', '421', '500']);
+  t.same(Object.keys(paths['/v1/diagnostics'].get.responses).sort(), ['200', '400', '401', '403', '421', '500']);
   t.same([...paths['/v1/diagnostics'].get.responses['200'].content['application/json'].schema.required].sort(), [
     'app_version', 'log_location_description', 'node_version', 'os_release', 'platform', 'plugins', 'recent_errors', 'registry_bytes', 'started_at_ms', 'trees', 'uptime_ms',
   ]);

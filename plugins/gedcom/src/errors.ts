@@ -16,5 +16,6 @@ export const GedcomProblems = {
   importNotFound: (importKey: string) => entityNotFound('import', importKey),
   alreadyUndone: defineProblem('import-already-undone', 409, 'The import was already undone'),
   notUndoable: defineProblem('import-not-undoable', 409, 'Only a finished import can be undone'),
+  inUse: defineProblem('import-in-use', 409, 'Work made since the import depends on what it created'),
   reportNotFound: (id: string) => entityNotFound('loss report', id),
 };

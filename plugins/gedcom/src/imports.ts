@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { fileNameOf, systemActor, type Actor, type Clock, type IdSource, type PageEnvelope, type PageWindow, type Tree } from '@rootline/kernel';
+import { fileNameOf, systemActor, yieldToLoop, type Actor, type Clock, type IdSource, type PageEnvelope, type PageWindow, type Tree } from '@rootline/kernel';
 import type { JobsService } from '@rootline/contracts/jobs';
 import { ImportRuns, INTERRUPTED, type RunKey } from './runs.js';
 import type { ImportRunDto } from './schemas.js';
@@ -7,6 +7,7 @@ import { GedcomProblems } from './errors.js';
 import { guardGedcomUpload } from './import/file-guard.js';
 import { importJob } from './import/run-import.js';
 import { removeRunItems } from './import/undo.js';
+import { reachOfUndo, type Entanglement } from './import/entangled.js';
 import { takeAwayStoppedRun, takeAwayStoppedRunNow } from './import/take-away.js';
 import type { MappingServices } from './import/context.js';
 
@@ -76,12 +77,21 @@ export class GedcomImports {
     if (run.state === 'undone') throw GedcomProblems.alreadyUndone(`Import ${importKey} was already undone`);
     if (run.removal_pending || this.leftBehind(run)) return this.takeAwayLeftBehind(importKey);
     if (run.state !== 'succeeded') throw GedcomProblems.notUndoable(`Import ${importKey} is ${run.state}: a running import is cancelled through its job; a failed or cancelled one left nothing`);
+    const { tied, carried } = await reachOfUndo(tree, this.cradle, importKey, yieldToLoop);
+    if (tied.count > 0) throw GedcomProblems.inUse(inUseDetail(importKey, tied.count, tied.named[0]), { extras: { count: tied.count, changes: tied.named } });
+    // Made since about what it created and nothing else of the tree: they go with it (each removal recorded).
+    const also = `import ${importKey} undone: what it is about was created by the import`;
+    tree.withImportKey(importKey, () => tree.transact(() => {
+      for (const claim of carried.assertions) this.cradle.assertionsService.remove(actor, claim, also);
+      for (const note of carried.notes) this.cradle.notesService.remove(actor, note, also);
+      for (const association of carried.associations) this.cradle.associationsService.remove(actor, association, also);
+    }));
     await removeRunItems(tree, this.runs, this.cradle, actor, importKey, reason ?? 'import undone');
     tree.withImportKey(importKey, () =>
       tree.transact(() => {
         if (this.runs.get(importKey)?.state === 'undone') return;
         this.runs.undone(importKey, reason);
-        tree.record({ kind: 'import.undone.v1', entity_type: 'import', entity_id: importKey, actor, payload: { reason: reason ?? null } });
+        tree.record({ kind: 'import.undone.v1', entity_type: 'import', entity_id: importKey, actor, payload: { reason: reason ?? null, also_removed: { claims: carried.assertions.length, notes: carried.notes.length, associations: carried.associations.length } } });
       }),
     );
     return this.runs.get(importKey)!;
@@ -128,4 +138,10 @@ export function repairInterruptedRuns(tree: Tree, clock: Clock, services: (tree:
     if (state === 'running') tree.transact(() => runs.stop(importKey, 'failed', INTERRUPTED));
     takeAwayStoppedRunNow(tree, runs, cradle, systemActor, importKey);
   }
+}
+
+/** What the refusal of an undo says: how many changes, the first, and what to do. */
+function inUseDetail(importKey: string, count: number, first: Entanglement): string {
+  const changes = count === 1 ? '1 change made since' : `${count} changes made since`;
+  return `${changes} import ${importKey} tie what it created to other work (the first: ${first.kind} of ${first.entity_type} ${first.entity_id}, record ${first.seq}); undoing it would leave them pointing at nothing. Reverse or remove them first (they are in GET /audit and in this answer's changes), then undo the import. Nothing was changed.`;
 }

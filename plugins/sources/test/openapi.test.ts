@@ -11,7 +11,7 @@ t.test('the API description shows a source and a citation, each with an example,
   // Each reply is written out in place, with its example, which the kernel checks against it.
   t.match(reply('/v1/sources', 'post', '200'), { schema: { required: ['id', 'title'] }, example: { title: String } }, 'a source, with an example');
   t.match(reply('/v1/citations', 'post', '200'), { schema: { required: ['id', 'source', 'template', 'elements'] }, example: { template: String, elements: Object } }, 'a citation, with an example');
-  t.same(Object.keys(doc.paths['/v1/sources/{id}/attach-blob'].post.responses).sort(), ['200', '400', '401', '404', '421', '500']);
+  t.same(Object.keys(doc.paths['/v1/sources/{id}/attach-blob'].post.responses).sort(), ['200', '400', '401', '403', '404', '413', '415', '421', '500', '507']);
 });
 
 t.test('a source body is checked before anything is written', async (t) => {

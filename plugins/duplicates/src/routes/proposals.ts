@@ -46,11 +46,6 @@ export async function proposalsRoutes(app: FastifyInstance) {
 
   route.post('/proposals/:id/approve', {
     config: { humanOnly: true },
-    // The body is optional (ApproveRequest): a bare POST is an empty one.
-    preValidation: (request, _reply, done) => {
-      request.body ??= {};
-      done();
-    },
     schema: {
       summary: 'Approve a proposal: merge the two persons (human only)',
       description:

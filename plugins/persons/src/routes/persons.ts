@@ -86,11 +86,6 @@ export async function personsRoutes(app: FastifyInstance) {
 
   route.post('/persons/:id/retract', {
     config: { humanOnly: false },
-    // The body is optional (`{ reason? }`): a bare POST is an empty one.
-    preValidation: (request, _reply, done) => {
-      request.body ??= {};
-      done();
-    },
     schema: {
       summary: 'Retract a mistaken conclusion',
       description: 'The person leaves every view (lists, search, pedigree, labels; reading it is 404) and its personas are free to be concluded again. The record of the conclusion and of the retraction stay.',

@@ -3,7 +3,6 @@ import { Problems, type TypeBoxTypeProvider } from '@rootline/kernel';
 import { CaptureBody, CorrectBody, DetailsBody, EntriesQuery, EntryDto, EntryPage, LogBody, LogLines, LogQuery, NegativeBody, RetractBody } from '../schemas/log.js';
 import { IdParams } from '../schemas/common.js';
 import { ResearchProblems } from '../errors.js';
-import { optionalBody } from './optional-body.js';
 
 const tags = ['research'];
 
@@ -114,7 +113,6 @@ export async function logRoutes(app: FastifyInstance) {
 
   route.post('/research/log/:id/retract', {
     config: { humanOnly: false },
-    preValidation: optionalBody,
     schema: {
       summary: 'Retract a log entry',
       description:

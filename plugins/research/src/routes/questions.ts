@@ -4,7 +4,6 @@ import { AnchorBody, AnchorResult, CloseBody, CreateQuestionBody, QuestionDto, Q
 import { ConfirmCoverageBody, CoverageDto } from '../schemas/coverage.js';
 import { IdParams } from '../schemas/common.js';
 import { ResearchProblems } from '../errors.js';
-import { optionalBody } from './optional-body.js';
 
 const tags = ['research'];
 
@@ -69,7 +68,6 @@ export async function questionRoutes(app: FastifyInstance) {
 
   route.post('/research/questions/:id/close', {
     config: { humanOnly: false },
-    preValidation: optionalBody,
     schema: {
       summary: 'Close a research question, optionally with its answer and proof argument',
       description:
@@ -113,7 +111,6 @@ export async function questionRoutes(app: FastifyInstance) {
 
   route.post('/research/questions/:id/coverage-confirm', {
     config: { humanOnly: false },
-    preValidation: optionalBody,
     schema: {
       summary: 'Confirm that the search was reasonably exhaustive',
       description: 'Records the researcher\'s judgment (who, when, an optional note); the coverage status becomes `reasonably_exhaustive`. Confirming again replaces the judgment. Body optional.',
@@ -131,7 +128,6 @@ export async function questionRoutes(app: FastifyInstance) {
 
   route.post('/research/entry-anchors', {
     config: { humanOnly: false },
-    preValidation: optionalBody,
     schema: {
       summary: 'Find or create the container question for a write that answers no question',
       description:

@@ -1,0 +1,102 @@
+import type { Tree, TreeRecord } from '@rootline/kernel';
+import type { MappingServices } from './context.js';
+
+/** Records read per page of the walk. */
+const PAGE = 1000;
+/** Changes named in the refusal. */
+const NAMED = 20;
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+
+/** A change made since an import, outside it, that ties what the import created to something it did not create. */
+export interface Entanglement {
+  seq: number;
+  kind: string;
+  entity_type: string;
+  entity_id: string;
+}
+
+/** What undoing an import reaches beyond what it created. */
+export interface UndoReach {
+  /** Changes that tie the import's entities to other work: undo is refused while any still holds. */
+  tied: { count: number; named: Entanglement[] };
+  /** Made since about what the import created, so they go with it: claims on its personas, notes on its entities, associations with its persons. */
+  carried: Record<Carried, string[]>;
+}
+
+type Carried = 'assertions' | 'notes' | 'associations';
+type Outcome = Carried | 'tied' | 'passes';
+type Services = Pick<MappingServices, 'assertionsService' | 'notesService' | 'personsService'>;
+
+/**
+ * What undoing an import would reach beyond what it created, found from the record log (so every
+ * plugin's changes are seen) and judged on the tree as it is now: each record written since the
+ * import's first, by other work, that names both an entity the import created and one it did not.
+ * - Carried (removed with the import, each removal recorded): a claim made since on one of its
+ *   personas, a note on one of its entities, an association with one of its persons or personas.
+ * - Tied (undo refused until reversed): a person of the import merged with another person, either
+ *   way, or a person made since holding one of its personas (split them apart first); a claim on
+ *   another persona citing one of its sources or citations (supersede it first).
+ * - Passes: anything else, as for any retracted person or removed entity (an edge to an imported
+ *   person is hidden with it; a redaction of it hides nothing more). A change only to what the
+ *   import created (its claim confirmed, a living status set) goes with it.
+ * The walk gives the event loop back between pages.
+ */
+export async function reachOfUndo(tree: Tree, services: Services, importKey: string, pause: () => Promise<void>): Promise<UndoReach> {
+  const tied: UndoReach['tied'] = { count: 0, named: [] };
+  const carried = { assertions: new Set<string>(), notes: new Set<string>(), associations: new Set<string>() };
+  for (let after: number | null = null; ;) {
+    const page = tree.records.besideImport(importKey, after, PAGE);
+    if (page.length === 0) break;
+    const idsOf = new Map(page.map((record) => [record, idsNamed(record)]));
+    const imported = tree.records.writtenByImport(importKey, [...new Set([...idsOf.values()].flat())]);
+    for (const [record, ids] of idsOf) {
+      if (!(ids.some((id) => imported.has(id)) && ids.some((id) => !imported.has(id)))) continue;
+      const outcome = judge(services, record, imported);
+      if (outcome === 'passes') continue;
+      if (outcome !== 'tied') carried[outcome].add(record.entity_id);
+      else if (tied.count++ < NAMED) tied.named.push({ seq: record.seq, kind: record.kind, entity_type: record.entity_type, entity_id: record.entity_id });
+    }
+    after = page[page.length - 1].seq;
+    await pause();
+  }
+  return { tied, carried: { assertions: [...carried.assertions], notes: [...carried.notes], associations: [...carried.associations] } };
+}
+
+/** What a record naming the import's entities and others means for undo, by its entity as it is now. */
+function judge(services: Services, record: TreeRecord, imported: Set<string>): Outcome {
+  const { entity_type: type, entity_id: id } = record;
+  const { personsService } = services;
+  if (imported.has(id)) {
+    // One of its persons that absorbed another: that one would go with it.
+    if (type !== 'person' || !record.kind.startsWith('person.merged.')) return 'passes';
+    const merged = (record.payload as { merged?: string } | null)?.merged;
+    return merged && !imported.has(merged) && personsService.survivorOf(merged) === id ? 'tied' : 'passes';
+  }
+  switch (type) {
+    case 'person': {
+      const person = personsService.get(id);
+      if (person) return person.personas.some((persona) => imported.has(persona)) ? 'tied' : 'passes';
+      const survivor = personsService.survivorOf(id);
+      return survivor !== null && imported.has(survivor) ? 'tied' : 'passes';
+    }
+    case 'assertion': {
+      const claim = services.assertionsService.get(id);
+      if (!claim) return 'passes';
+      if (imported.has(claim.persona)) return 'assertions';
+      return [claim.source, claim.citation].some((cited) => cited && imported.has(cited)) ? 'tied' : 'passes';
+    }
+    case 'note': {
+      const note = services.notesService.get(id);
+      return note && imported.has(note.target) ? 'notes' : 'passes';
+    }
+    case 'association':
+      return 'associations';
+    default:
+      return 'passes';
+  }
+}
+
+/** The record's entity and every id its payload names. */
+function idsNamed(record: TreeRecord): string[] {
+  return [...new Set([record.entity_id, ...(JSON.stringify(record.payload ?? null).match(UUID) ?? [])])];
+}
