@@ -184,28 +184,43 @@ export class DuplicatesService implements DuplicatesServiceContract {
     return this.tree.transact(() => {
       const proposal = this.requirePending(id);
       const [a, b] = proposal.persons as [string, string];
-      const survivor = body.survivor ?? a;
-      if (survivor !== a && survivor !== b) throw DuplicateProblems.survivorNotInProposal(survivor, [a, b]);
-      this.refuseKnownNotAMatch(a, b);
-      const merged = survivor === a ? b : a;
+      if (body.survivor !== undefined && body.survivor !== a && body.survivor !== b) throw DuplicateProblems.survivorNotInProposal(body.survivor, [a, b]);
+      // A person merged since the proposal was made stands for the person it went into.
+      const [nowA, nowB] = [this.standing(a), this.standing(b)];
+      const survivor = body.survivor === b ? nowB : nowA;
+      const merged = survivor === nowA ? nowB : nowA;
+      const at = this.cradle.clock.now();
+      if (survivor === merged) {
+        // Merged already (by the human directly, or another proposal): approving says so, and merges nothing.
+        this.proposals.decide(id, { status: 'approved', at, note: body.note, merged_into: survivor });
+        this.tree.record({ kind: 'proposal.approved.v1', entity_type: 'proposal', entity_id: id, actor, payload: { persons: [a, b], survivor, merged: null, note: body.note ?? null, merged_already: true } });
+        return this.proposals.get(id)!;
+      }
+      this.refuseKnownNotAMatch(nowA, nowB);
       this.cradle.personsService.merge(actor, survivor, merged);
-      this.proposals.decide(id, { status: 'approved', at: this.cradle.clock.now(), note: body.note, merged_into: survivor });
+      this.proposals.decide(id, { status: 'approved', at, note: body.note, merged_into: survivor });
       this.tree.record({ kind: 'proposal.approved.v1', entity_type: 'proposal', entity_id: id, actor, payload: { persons: [a, b], survivor, merged, note: body.note ?? null } });
       return this.proposals.get(id)!;
     });
   }
 
-  /** Denies a pending proposal (the human): the pair is remembered as not a match, for good. */
+  /** Denies a pending proposal (the human): the pair is remembered as not a match, for good (as the persons stand now, after any merge). */
   deny(actor: Actor, id: string, reason: string): ProposalDto {
     return this.tree.transact(() => {
       const proposal = this.requirePending(id);
       const [a, b] = proposal.persons as [string, string];
       const now = this.cradle.clock.now();
       this.proposals.decide(id, { status: 'denied', at: now, reason });
-      this.proposals.rememberNotAMatch(a, b, id, now);
+      const [nowA, nowB] = [this.standing(a), this.standing(b)];
+      this.proposals.rememberNotAMatch(nowA === nowB ? a : nowA, nowA === nowB ? b : nowB, id, now);
       this.tree.record({ kind: 'proposal.denied.v1', entity_type: 'proposal', entity_id: id, actor, payload: { persons: [a, b], reason } });
       return this.proposals.get(id)!;
     });
+  }
+
+  /** The person a proposal's person is now: itself, or the survivor it was merged into (a retracted or unknown one stays as named, and is refused as before). */
+  private standing(person: string): string {
+    return this.cradle.personsService.survivorOf(person) ?? person;
   }
 
   private requirePending(id: string): ProposalDto {

@@ -200,3 +200,24 @@ t.test('duplicatesService.isKnownNotAMatch, as another plugin reads it', async (
   await ok(s.request('POST', '/v1/duplicates-consumer'));
   t.same(answers, [true, true, false]);
 });
+
+t.test('a proposal naming a person merged since stands for the person it went into: approving merges the survivors, or says they are one already', async (t) => {
+  const s = await duplicatesServer(t);
+  const [x, y, z] = [await person(s, { given: 'John', surname: 'Smith' }), await person(s, { given: 'Jno', surname: 'Smyth' }), await person(s, { given: 'Johannes', surname: 'Schmidt' })];
+  const moved = await ok(propose(s, [x.id, y.id], { token: s.agentToken }), 200);
+  await ok(s.request('POST', '/v1/persons/merge', { body: { survivor: z.id, merged: x.id } }));
+  const approved = await ok(s.request('POST', `/v1/proposals/${moved.id}/approve`, { body: { survivor: y.id } }));
+  t.match(approved, { status: 'approved', persons: [x.id, y.id], merged_into: y.id }, 'X is now Z: Z and Y are merged, Y surviving as asked');
+  t.match((await s.request('GET', `/v1/persons/${z.id}`)).json(), { merged_into: y.id }, 'Z went into Y');
+  t.match(s.records({ kind: 'proposal.approved' }).find((r) => r.entity_id === moved.id)!.payload, { persons: [x.id, y.id], survivor: y.id, merged: z.id });
+
+  const [p, q] = [await person(s, { given: 'Mary', surname: 'Jones' }), await person(s, { given: 'Mary', surname: 'Jonas' })];
+  const settled = await ok(propose(s, [p.id, q.id], { token: s.agentToken }), 200);
+  await ok(s.request('POST', '/v1/persons/merge', { body: { survivor: q.id, merged: p.id } }));
+  const records = s.records({ kind: 'person.merged' }).length;
+  const already = await ok(s.request('POST', `/v1/proposals/${settled.id}/approve`));
+  t.match(already, { status: 'approved', merged_into: q.id }, 'merged directly by the human: approving says so');
+  t.equal(s.records({ kind: 'person.merged' }).length, records, 'and merges nothing');
+  t.match(s.records({ kind: 'proposal.approved' }).find((r) => r.entity_id === settled.id)!.payload, { survivor: q.id, merged: null, merged_already: true });
+  t.equal((await s.request('GET', '/v1/proposals', { query: { status: 'pending' } })).json().items.length, 0, 'nothing left waiting for the human');
+});
