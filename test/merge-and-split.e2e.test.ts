@@ -94,4 +94,16 @@ t.test('a merge then its split restores the tree exactly', async (t) => {
   const split = await post(`/v1/persons/${john}/split`, { personas: jackPersonas }, 200);
   t.equal(split.new_person.id, jack, 'Jack is back under his own id');
   t.same(await view(), before, 'every person, card, pedigree, FAN network, note and event as before the merge, and the agent\'s view too');
+
+  // Merged again: a note an assistant writes about Jack afterwards is on John, where Jack's notes are, and comes back with them.
+  await post('/v1/persons/merge', { survivor: john, merged: jack }, 200);
+  const card = await api(`/v1/persons/${jack}/card?expand=events`, { redirect: 'manual' });
+  t.equal(card.status, 307, "the merged person's card redirects too");
+  t.equal(card.headers.get('location'), `/v1/persons/${john}/card?expand=events`);
+  const late = await api('/v1/notes', { method: 'POST', token: agentToken, body: JSON.stringify({ target: jack, text: 'Jack again in the 1861 census' }) });
+  t.equal(late.status, 201);
+  t.equal((await late.json()).target, john, 'the note is written on the survivor');
+  t.ok((await get(`/v1/notes?target=${john}`)).body.some((note: { text: string }) => note.text === 'Jack again in the 1861 census'), 'and read with it');
+  await post(`/v1/persons/${john}/split`, { personas: jackPersonas }, 200);
+  t.same((await get(`/v1/notes?target=${jack}`)).body.map((note: { text: string }) => note.text), ['Signs as Jack in the 1851 census', 'Jack again in the 1861 census'], 'the split gives it back to Jack with the others');
 });

@@ -1,4 +1,4 @@
-import { definePlugin, scoped } from '@rootline/kernel';
+import { definePlugin, optionalService, scoped } from '@rootline/kernel';
 import { NotesService } from './service.js';
 import { notesRoutes } from './routes/notes.js';
 import { followMerges } from './merges.js';
@@ -14,7 +14,8 @@ export default definePlugin({
   scope: 'tree',
   register(app) {
     app.kernel.services({
-      notesService: scoped(({ tree, clock, ids }) => new NotesService(tree, clock, ids)),
+      // A note about a merged person goes to its survivor: asked of the persons plugin when the server has it (it registers later, and notes need no persons).
+      notesService: scoped((cradle) => new NotesService(cradle.tree, cradle.clock, cradle.ids, (target) => optionalService(cradle, 'personsService')?.survivorOf(target) ?? target)),
     });
     app.kernel.treeRoutes(notesRoutes);
     followMerges(app.kernel);

@@ -17,6 +17,11 @@ export function followMerges(kernel: PluginKernel): void {
   });
 }
 
+/** A note written for `merged` after its merge lives on the survivor; a split reversing the merge brings it back like the others. */
+export function rememberMoved(tree: Tree, merged: string, note: string): void {
+  tree.prepare('INSERT OR IGNORE INTO note_merges (merged, note) VALUES (?, ?)').run(merged, note);
+}
+
 function moveNotes(tree: Tree, merged: string, survivor: string): void {
   tree.prepare('INSERT OR IGNORE INTO note_merges (merged, note) SELECT ?, id FROM notes WHERE target = ?').run(merged, merged);
   tree.prepare('UPDATE notes SET target = ? WHERE target = ?').run(survivor, merged);

@@ -1,6 +1,7 @@
 import { ACTOR_COLUMNS, actorValues, type Actor, type Clock, type IdSource, type Tree } from '@rootline/kernel';
 import type { NoteDto } from './schemas.js';
 import type { NotesService as NotesServiceContract } from '@rootline/contracts/notes';
+import { rememberMoved } from './merges.js';
 
 interface NoteRow extends NoteDto {}
 
@@ -8,7 +9,11 @@ const COLUMNS = 'id, target, text, created_at_ms';
 
 /** Notes of one tree: plain SQL over the tree database; every write records `note.created.v1`. */
 export class NotesService implements NotesServiceContract {
-  constructor(private readonly tree: Tree, private readonly clock: Clock, private readonly ids: IdSource) {}
+  /**
+   * `standing` names where a target now lives: a person merged into another lives on in its
+   * survivor (index.ts asks the persons plugin when the server has it); any other target is itself.
+   */
+  constructor(private readonly tree: Tree, private readonly clock: Clock, private readonly ids: IdSource, private readonly standing: (target: string) => string) {}
 
   /**
    * A target's notes, oldest first, as a JSON array built by SQLite itself: one string crosses into
@@ -53,12 +58,19 @@ export class NotesService implements NotesServiceContract {
     return this.tree.prepare(`SELECT ${COLUMNS} FROM notes WHERE id = ?`).get(id) as NoteRow | undefined;
   }
 
+  /**
+   * A note about a person merged into another is written on the survivor, where the merged
+   * person's notes went (merges.ts), and goes back with them if the merge is reversed: before, it
+   * stayed on the merged id, where no read of the survivor found it.
+   */
   create(actor: Actor, input: { target: string; text: string }): NoteDto {
-    const note: NoteDto = { id: this.ids.next(), target: input.target, text: input.text, created_at_ms: this.clock.now() };
+    const target = this.standing(input.target);
+    const note: NoteDto = { id: this.ids.next(), target, text: input.text, created_at_ms: this.clock.now() };
     return this.tree.transact(() => {
       this.tree
         .prepare(`INSERT INTO notes (id, target, text, created_at_ms, ${ACTOR_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`)
         .run(note.id, note.target, note.text, note.created_at_ms, ...actorValues(actor));
+      if (target !== input.target) rememberMoved(this.tree, input.target, note.id);
       this.tree.record({ kind: 'note.created.v1', entity_type: 'note', entity_id: note.id, actor, payload: { target: note.target } });
       return note;
     });
