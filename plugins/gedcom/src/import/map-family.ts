@@ -45,7 +45,7 @@ type CreateRelationshipBody = Parameters<MappingContext['services']['familyServi
 export function mapFamilies(context: MappingContext, records: readonly GedcomNode[]): void {
   if (records.length === 0) return;
   const read = records.map((record) => readFamily(context, record));
-  const outcomes = context.services.familyService.createMany(context.actor, read.flatMap((family) => family.edges.map((edge) => edge.body)));
+  const outcomes = withMergesFollowed(context, read.flatMap((family) => family.edges.map((edge) => edge.body)));
   let at = 0;
   const events: ReadEvent[] = [];
   for (const family of read) {
@@ -167,4 +167,33 @@ function writeFamilyEvents(context: MappingContext, events: readonly ReadEvent[]
     }
     mapNotes(context, node, event.id, path);
   });
+}
+
+/**
+ * The batch's edges, written; an edge refused because one of its persons was merged into another
+ * while the import ran (the human merging what it has just created) is written again on the
+ * survivor, so the merge loses no family link. Asked only of refused edges: a run nobody touches
+ * pays nothing.
+ */
+function withMergesFollowed(context: MappingContext, bodies: CreateRelationshipBody[]): ReturnType<MappingContext['services']['familyService']['createMany']> {
+  const { familyService, personsService } = context.services;
+  const outcomes = familyService.createMany(context.actor, bodies);
+  const again = outcomes.flatMap((outcome, at) => {
+    if (!('refused' in outcome)) return [];
+    const body = onSurvivors(bodies[at], (person) => personsService.survivorOf(person) ?? person);
+    return body ? [{ at, body }] : [];
+  });
+  if (again.length === 0) return outcomes;
+  familyService.createMany(context.actor, again.map(({ body }) => body)).forEach((outcome, index) => (outcomes[again[index].at] = outcome));
+  return outcomes;
+}
+
+/** The edge with each person that was merged away replaced by its survivor; undefined when none was. */
+function onSurvivors(body: CreateRelationshipBody, survivor: (person: string) => string): CreateRelationshipBody | undefined {
+  if (body.kind === 'parent') {
+    const [parent, child] = [survivor(body.parent), survivor(body.child)];
+    return parent === body.parent && child === body.child ? undefined : { ...body, parent, child };
+  }
+  const partners = body.partners.map(survivor);
+  return partners.every((person, at) => person === body.partners[at]) ? undefined : { ...body, partners };
 }

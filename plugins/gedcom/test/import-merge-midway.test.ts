@@ -1,0 +1,58 @@
+import t from 'tap';
+import type { ServiceCradle } from '@rootline/kernel';
+import { MappingContext, type MappingServices } from '../src/import/context.js';
+import { mapFile } from '../src/import/map-file.js';
+import { human, records, writersServer } from './helpers.js';
+
+/**
+ * The human merges two persons an import has just created while it still runs: the family
+ * links the import writes afterwards go to the survivor, none is lost (before: refused with
+ * "There is no person ..." in the loss report, the link gone).
+ */
+// The four individuals come in the first batch (250 lines), their family after 150 others, in a later one.
+const OTHERS = Array.from({ length: 150 }, (_, at) => `0 @X${at}@ INDI\n1 NAME Other${at} /Brown/\n`).join('');
+const FILE = `0 HEAD
+1 GEDC
+2 VERS 5.5.1
+1 CHAR UTF-8
+0 @I1@ INDI
+1 NAME John /Smith/
+0 @I2@ INDI
+1 NAME Mary /Jones/
+0 @I3@ INDI
+1 NAME William /Smith/
+0 @I4@ INDI
+1 NAME Will /Smith/
+${OTHERS}0 @F1@ FAM
+1 HUSB @I1@
+1 WIFE @I2@
+1 CHIL @I3@
+0 TRLR
+`;
+
+t.test("a child merged into another person while the import runs keeps its parents: the family's links are written on the survivor", async (t) => {
+  const s = await writersServer(t);
+  const tree = s.server.kernel.trees.active();
+  const cradle = s.server.kernel.servicesFor(tree, human);
+  const services = new Proxy(cradle, { get: (target, key) => target[key as keyof ServiceCradle] }) as unknown as MappingServices;
+  const context = new MappingContext(services, human, '0193a000-0000-7000-8000-00000000abcd');
+  const person = (xref: string) => context.individuals.get(xref)!.person;
+  let merged = false;
+  await mapFile(context, () => records(Buffer.from(FILE)), {
+    write: (work) => tree.transact(() => {
+      work();
+      context.takeCreated();
+    }),
+    between: async (done) => {
+      // The first batch written, its family not yet: the human merges William into Will.
+      if (done === undefined || merged) return;
+      cradle.personsService.merge(human, person('I4'), person('I3'));
+      merged = true;
+    },
+  });
+  t.ok(merged, 'the merge came between the individuals and their family');
+  const survivor = person('I4');
+  t.same(cradle.familyService.parentsOf(survivor).map((link) => link.person).sort(), [person('I1'), person('I2')].sort(), "the survivor has William's parents");
+  t.same(cradle.familyService.partnersOf(person('I1')).map((link) => link.person), [person('I2')], 'the partners are linked');
+  t.same(context.loss.list().filter((item) => /refused/.test(item.reason)), [], 'nothing refused, nothing lost');
+});
