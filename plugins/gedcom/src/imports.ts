@@ -13,6 +13,7 @@ import type { MappingServices } from './import/context.js';
 
 /** What the service uses of the request's cradle (kept whole: the writing services are built only for undo). */
 export interface ImportsCradle extends MappingServices {
+  gedcomUndos: Map<string, Promise<unknown>>;
   tree: Tree;
   clock: Clock;
   ids: IdSource;
@@ -71,6 +72,20 @@ export class GedcomImports {
    * already, or running in its job, or failed or cancelled with nothing left.
    */
   async undo(importKey: string, reason: string | undefined): Promise<ImportRunDto> {
+    // Undos of the same run sent at once: the first does the work, the others wait for it and are answered as a second undo is.
+    const key = `${this.cradle.tree.id}\u0000${importKey}`;
+    const running = this.cradle.gedcomUndos.get(key);
+    if (running) await running.catch(() => undefined);
+    const undoing = this.undoOnce(importKey, reason);
+    this.cradle.gedcomUndos.set(key, undoing);
+    try {
+      return await undoing;
+    } finally {
+      if (this.cradle.gedcomUndos.get(key) === undoing) this.cradle.gedcomUndos.delete(key);
+    }
+  }
+
+  private async undoOnce(importKey: string, reason: string | undefined): Promise<ImportRunDto> {
     const { tree, actor } = this.cradle;
     const run = this.runs.get(importKey);
     if (!run) throw GedcomProblems.importNotFound(importKey);

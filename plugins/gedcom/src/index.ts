@@ -1,5 +1,5 @@
 import type {} from './cradle.js'; // the types of what this plugin registers for itself
-import { definePlugin, scoped } from '@rootline/kernel';
+import { definePlugin, scoped, singleton } from '@rootline/kernel';
 import { GedcomOptions } from './options.js';
 import { GedcomImports, repairInterruptedRuns } from './imports.js';
 import { LossReportStore } from './loss-reports.js';
@@ -34,6 +34,7 @@ export default definePlugin({
   register(app, options) {
     app.kernel.services({
       gedcomImports: scoped((cradle) => new GedcomImports(cradle)),
+      gedcomUndos: singleton(() => new Map<string, Promise<unknown>>()),
       gedcomLossReports: scoped(({ tree, clock, ids }) => new LossReportStore(tree, clock, ids)),
     });
     app.kernel.treeRoutes(importUploadRoutes(options.max_bytes));

@@ -84,3 +84,13 @@ t.test('a person made since from an imported persona, or a claim elsewhere citin
   t.equal(refused.statusCode, 409);
   t.match(refused.json(), { code: 'import-in-use', count: 1, changes: [{ kind: 'assertion.captured.v1', entity_type: 'assertion' }] }, 'the claim citing its source; not the living status nor the refutal');
 });
+
+t.test('three undos of the same run sent at once: one does the work, the others are answered as a second undo is', async (t) => {
+  const s = await importServer(t);
+  const run = await importSmith(s);
+  const answers = await Promise.all([1, 2, 3].map(() => s.request('POST', `/v1/imports/${run.key}/undo`)));
+  t.same(answers.map((answer) => answer.statusCode).sort(), [200, 409, 409]);
+  t.same(answers.filter((answer) => answer.statusCode === 409).map((answer) => answer.json().code), ['import-already-undone', 'import-already-undone']);
+  t.equal(s.records({ kind: 'import.undone' }).length, 1, 'undone once');
+  t.equal((await s.request('POST', `/v1/imports/${run.key}/undo`)).json().code, 'import-already-undone', 'and again later');
+});
