@@ -42,6 +42,7 @@ export function writeOutFile(target: string, bytes: Uint8Array): void {
     renameSync(temporary, target);
   } catch (error) {
     rmSync(temporary, { force: true });
-    throw new Error(`cannot write ${target}: ${inWords(error)}`);
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? `the folder ${dirname(target)} is not there any more` : inWords(error);
+    throw new Error(`cannot write ${target}: ${reason}`);
   }
 }

@@ -3,7 +3,7 @@ import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { main } from '../src/main.js';
-import { dataFolder, folder, manifest } from './helpers.js';
+import { dataFolder, folder, manifest, root } from './helpers.js';
 
 /**
  * A start that fails leaves the user with what they had: a data folder it made for the start is
@@ -55,5 +55,16 @@ t.test('a start refused by a plugin\'s setting: the new folder is gone too', asy
   const result = await run(['serve', '--port', '0', '--manifest', badManifest, '--data-dir', data]);
   t.equal(result.code, 1);
   t.match(result.err, [/^rootline: cannot start: .*max_bytes/]);
+  t.notOk(existsSync(data));
+});
+
+t.test('import into a new data folder whose server cannot start: one line, and the folder it made is gone', async (t) => {
+  const place = folder(t);
+  const badManifest = join(place, 'manifest.json');
+  writeFileSync(badManifest, JSON.stringify({ plugins: [{ name: '@rootline/plugin-blobs', options: { max_bytes: 'lots' } }] }));
+  const data = join(place, 'rootline-data');
+  const result = await run(['import', join(root, 'plugins', 'gedcom', 'test', 'fixtures', 'smith.ged'), '--manifest', badManifest, '--data-dir', data]);
+  t.equal(result.code, 1);
+  t.match(result.err, [/^rootline: cannot reach or start the server: .*max_bytes/]);
   t.notOk(existsSync(data));
 });

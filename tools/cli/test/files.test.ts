@@ -1,8 +1,9 @@
 import t, { type Test } from 'tap';
-import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildTestServer } from '@rootline/kernel/testing';
 import { main } from '../src/main.js';
+import { writeOutFile } from '../src/out-file.js';
 import { dataFolder, folder, manifest, root } from './helpers.js';
 import { spawnCli } from './cli-process.js';
 
@@ -94,4 +95,14 @@ t.test('export --out in a folder the user may not write to: one line, before the
   t.equal(cli.stderr(), `rootline: cannot write ${out}: you are not allowed to write in the folder ${locked}; --out a file in a folder of yours\n`);
   t.equal(cli.stdout(), '');
   t.same(readdirSync(locked), []);
+});
+
+t.test('an export whose folder went away while it was made: one line, nothing left', async (t) => {
+  const place = folder(t);
+  const gone = join(place, 'exports');
+  mkdirSync(gone);
+  rmSync(gone, { recursive: true });
+  const target = join(gone, 'family.ged');
+  t.throws(() => writeOutFile(target, Buffer.from('0 HEAD\n0 TRLR\n')), { message: `cannot write ${target}: the folder ${gone} is not there any more` });
+  t.same(readdirSync(place), []);
 });

@@ -1,6 +1,7 @@
 import t from 'tap';
 import { countsLine, interruptedLine, jobFailure, lossReportLine, treeRefusal } from '../src/transfer.js';
 import { problemOf, withSession } from '../src/session.js';
+import { inWords } from '../src/file-errors.js';
 import type { CommandContext } from '../src/command.js';
 import type { JobView } from '../src/progress.js';
 import { folder, manifest } from './helpers.js';
@@ -85,4 +86,13 @@ t.test('a command whose work throws: one line naming it, exit 1, and the server 
   t.equal(err[0], 'rootline: import failed: the disk is full', 'ROOTLINE_DEBUG=1: the line first');
   t.match(err[1], /^Error: the disk is full\n {4}at .*messages\.test\.ts/, 'then the stack, for a bug report');
   t.equal(err.length, 2);
+});
+
+t.test('a failed file operation in words, never its code', async (t) => {
+  const failure = (code: string) => Object.assign(new Error(`${code}: raw`), { code });
+  t.equal(inWords(failure('EISDIR')), 'it is a folder');
+  t.equal(inWords(failure('EACCES')), 'you are not allowed to (permissions)');
+  t.equal(inWords(failure('ENOSPC')), 'the disk is full');
+  t.equal(inWords(failure('EWEIRD')), 'EWEIRD: raw', 'one it does not know: its own message');
+  t.equal(inWords(new Error('plain')), 'plain');
 });

@@ -59,3 +59,12 @@ t.test('loss-report: the command import prints, with no server running, finds th
   t.same(await run(['loss-report', unknown, '--data-dir', data]), { code: 1, out: [], err: [`rootline: there is no loss report ${unknown} in any tree; import and export print the id of theirs`] });
   t.same(await run(['loss-report', reportId, '--tree', unknown, '--data-dir', data]), { code: 1, out: [], err: [`rootline: there is no tree "${unknown}"; rootline trees lists the trees and their ids`] });
 });
+
+t.test('trees of a build without the persons plugin: the count is "-"', async (t) => {
+  const data = folder(t);
+  const s = await buildTestServer(t, { dataDir: data, plugins: [] });
+  writeFileSync(join(data, 'server.json'), JSON.stringify({ url: s.url, port: s.port, pid: process.pid, started_at_ms: Date.now() }));
+  const listed = await run(['trees', '--data-dir', data]);
+  t.equal(listed.code, 0);
+  t.match(listed.out.slice(1), [/^[0-9a-f-]{36}\tactive\t-\tMy tree$/]);
+});
