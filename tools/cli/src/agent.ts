@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { openRegistry, createAgentCredential, type Registry } from '@rootline/kernel/host';
-import { dataDirOf, UsageError, withDataDir, type CommandContext } from './command.js';
+import { UsageError, withDataDir, type CommandContext } from './command.js';
+import { existingDataFolder } from './data-folder.js';
 
 /** `rootline agent create|list|revoke`; `rootline agent` alone prints its help. */
 export function registerAgent(program: Command, context: CommandContext): void {
@@ -15,10 +16,11 @@ export function registerAgent(program: Command, context: CommandContext): void {
       context.exitCode = 2;
     });
   const run = (sub: string, id: string | undefined, options: { dataDir?: string; label?: string }) => {
-    context.exitCode = agentCommand({ dataDir: dataDirOf(options, context), sub, id, label: options.label, out: context.out, err: context.err });
+    context.exitCode = agentCommand({ dataDir: existingDataFolder(options, context), sub, id, label: options.label, out: context.out, err: context.err });
   };
   withDataDir(agent.command('create'))
     .description('make a credential for an assistant; prints its token once')
+    .usage('--label <label> [options]')
     .requiredOption('--label <label>', 'what the credential is for, e.g. "Research assistant"')
     .action((options: { dataDir?: string; label: string }) => run('create', undefined, options));
   withDataDir(agent.command('list'))

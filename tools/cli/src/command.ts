@@ -3,7 +3,7 @@
  * `register…(program, context)` that adds it to the commander program; main.ts lists them.
  */
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { defaultDataDir, readManifest, ManifestError, type Manifest, type PluginSource } from '@rootline/kernel/host';
 
@@ -38,8 +38,26 @@ export function withDataDir(command: Command): Command {
   return command.option('--data-dir <dir>', DATA_DIR_HELP);
 }
 
+/**
+ * The data folder as a full path: `--data-dir`, else `$ROOTLINE_HOME`, else the OS default, a
+ * relative one taken from the folder the command runs in (a connected assistant's entry names
+ * it, and the assistant starts it from a folder of its own).
+ */
 export function dataDirOf(options: { dataDir?: string }, context: CommandContext): string {
-  return options.dataDir ?? defaultDataDir(context.env);
+  return resolve(options.dataDir ?? defaultDataDir(context.env));
+}
+
+/** ` --data-dir DIR` (a full path, quoted for a shell when it must be) when the user named one, for a command a line suggests; else empty. */
+export function dataDirArg(options: { dataDir?: string }, context: CommandContext): string {
+  if (options.dataDir === undefined) return '';
+  const path = dataDirOf(options, context);
+  return ` --data-dir ${/^[\w@%+=:,./-]+$/.test(path) ? path : `'${path.replace(/'/g, "'\\''")}'`}`;
+}
+
+/** Where the data folder's path came from, in the words of a message: `--data-dir`, `ROOTLINE_HOME` or the default. */
+export function dataDirSource(options: { dataDir?: string }, context: CommandContext): '--data-dir' | 'ROOTLINE_HOME' | 'default' {
+  if (options.dataDir !== undefined) return '--data-dir';
+  return context.env.ROOTLINE_HOME ? 'ROOTLINE_HOME' : 'default';
 }
 
 /** The manifest: `--manifest FILE`, else the build's own, else `rootline.manifest.json` here. Throws a one-line message. */

@@ -1,72 +1,56 @@
 /**
  * `rootline import FILE [--tree ID] [--allow-duplicate]`: sends the file to the import route,
  * follows the job with a progress bar, then prints what was created and where the loss
- * report is. Exit 0 when the import succeeded, 1 with a one-line reason otherwise.
+ * report is. Exit 0 when the import succeeded, 1 with a one-line reason otherwise, 130 when
+ * Ctrl-C cancelled it.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Command } from 'commander';
-import { followJob, ProgressBar, type JobView } from './progress.js';
-import { problemOf, withSession, type Session } from './session.js';
-import { withDataDir, type CommandContext } from './command.js';
+import { followJob, ProgressBar } from './progress.js';
+import { problemOf, withSession } from './session.js';
+import { dataDirArg, UsageError, withDataDir, type CommandContext } from './command.js';
+import { inWords } from './file-errors.js';
+import { INTERRUPTED_EXIT, type Interrupt } from './interrupt.js';
+import { countsLine, interruptedLine, jobFailure, lossReportLine, mountOf, treeRefusal, type TransferOptions } from './transfer.js';
 
 /** `rootline import FILE`. */
 export function registerImport(program: Command, context: CommandContext): void {
   withDataDir(program.command('import'))
     .description('import a GEDCOM file (.ged) or GEDZIP (.gdz) into a tree')
     .argument('<file>', 'the file to import')
-    .option('--tree <id>', 'the tree to import into (default: the active tree)')
+    .option('--tree <id>', 'the tree to import into (default: the active tree; rootline trees lists them)')
     .option('--allow-duplicate', 'import a file that was imported before')
     .option('--manifest <file>', 'the plugin manifest of a server started for the command')
-    .action((file: string, options: { dataDir?: string; manifest?: string; tree?: string; allowDuplicate?: boolean }) =>
-      withSession(context, options, 'import', (session, progress) =>
-        importCommand(file, { session, tree: options.tree, out: context.out, err: context.err, progress, allowDuplicate: options.allowDuplicate ?? false })));
+    .action(async (file: string, options: { dataDir?: string; manifest?: string; tree?: string; allowDuplicate?: boolean }) => {
+      const bytes = readImportFile(file);
+      await withSession(context, options, { name: 'import', makesDataFolder: true, interruptible: true }, (session, progress, interrupt) =>
+        importCommand(file, bytes, {
+          session, tree: options.tree, dataDirArg: dataDirArg(options, context),
+          out: context.out, err: context.err, progress, interrupt, allowDuplicate: options.allowDuplicate ?? false,
+        }));
+    });
 }
 
-export interface TransferOptions {
-  session: Session;
-  tree?: string;
-  out: (line: string) => void;
-  err: (line: string) => void;
-  progress: ((text: string) => void) | null;
-}
-
-export const mountOf = (tree: string | undefined) => (tree ? `/v1/trees/${encodeURIComponent(tree)}` : '/v1');
-
-/** "persons 4, families 1, sources 2" in a stable order: the counts a genealogist looks for first. */
-export function countsLine(counts: Record<string, number> | undefined): string {
-  const first = ['persons', 'individuals', 'families', 'sources', 'claims', 'facts', 'events', 'notes', 'media', 'withheld'];
-  const entries = Object.entries(counts ?? {}).sort(([a], [b]) => (first.indexOf(a) + 1 || 99) - (first.indexOf(b) + 1 || 99) || (a < b ? -1 : 1));
-  return entries.map(([name, count]) => `${name} ${count}`).join(', ');
-}
-
-export function lossReportLine(job: JobView & { tree_id?: string }, tree: string | undefined): string | undefined {
-  const report = job.result?.report_id;
-  if (typeof report !== 'string') return undefined;
-  return `Loss report: GET /v1/trees/${tree ?? job.tree_id}/gedcom/loss-reports?report_id=${report}`;
-}
-
-/** The one line a failed or cancelled job ends with. */
-export function jobFailure(what: string, job: JobView): string {
-  if (job.state === 'cancelled') return `rootline: the ${what} was cancelled; nothing was kept`;
-  const line = job.error?.line !== undefined ? ` (line ${job.error.line})` : '';
-  return `rootline: the ${what} failed: ${job.error?.message ?? 'no reason given'}${line} [${job.error?.code ?? 'unknown'}]`;
-}
-
-async function importCommand(file: string | undefined, options: TransferOptions & { allowDuplicate: boolean }): Promise<number> {
-  if (!file) {
-    options.err('rootline: import needs a FILE (a .ged or .gdz)');
-    return 2;
-  }
+/** The file's bytes, read before any server is reached; a file that cannot be imported is said in one line. */
+function readImportFile(file: string): Buffer {
+  if (!file) throw new UsageError('import needs a FILE (a .ged or .gdz)');
   let bytes: Buffer;
   try {
+    if (statSync(file).isDirectory()) throw new Error(`${file} is a folder: name the .ged or .gdz file in it to import`);
     bytes = readFileSync(file);
   } catch (error) {
-    options.err(`rootline: cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
-    return 1;
+    if (!(error as NodeJS.ErrnoException).code) throw error;
+    throw new Error(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : inWords(error)}`);
   }
+  if (bytes.length === 0) throw new Error(`${file} is empty: nothing to import`);
+  return bytes;
+}
+
+async function importCommand(file: string, bytes: Buffer, options: TransferOptions & { allowDuplicate: boolean; interrupt: Interrupt | null }): Promise<number> {
+  const { session } = options;
   const mount = mountOf(options.tree);
-  const reply = await options.session.request('POST', `${mount}/imports/gedcom`, {
+  const reply = await session.request('POST', `${mount}/imports/gedcom`, {
     body: bytes,
     query: { filename: basename(file), allow_duplicate: options.allowDuplicate || undefined },
   });
@@ -74,17 +58,24 @@ async function importCommand(file: string | undefined, options: TransferOptions 
     const problem = await problemOf(reply);
     if (problem.code === 'duplicate-import') {
       options.err(`rootline: ${basename(file)} was already imported (import ${problem.import_key}); pass --allow-duplicate to import it again`);
-    } else options.err(`rootline: import refused: ${problem.detail}`);
+    } else options.err(treeRefusal(problem) ?? `rootline: import refused: ${problem.detail}`);
     return 1;
   }
   const started = (await reply.json()) as { job_id: string; import_key: string };
-  const job = await followJob(options.session, mount, started.job_id, new ProgressBar('Importing', options.progress));
+  // Ctrl-C cancels the job: a server started here waits for its clean-up (it stops after), a running one is given 10 s.
+  const job = await followJob(session, mount, started.job_id, new ProgressBar('Importing', options.progress), { interrupt: options.interrupt, cancelWaitMs: session.inProcess ? undefined : 10_000 });
+  if (job.state === 'succeeded') {
+    options.out(`Imported ${basename(file)} (import ${started.import_key}): ${countsLine(job.result?.counts as Record<string, number>)}`);
+    const loss = lossReportLine(job, options.tree, session, options.dataDirArg);
+    if (loss) options.out(loss);
+  }
+  if (options.interrupt?.requested) {
+    options.err(interruptedLine('import', job, session));
+    return INTERRUPTED_EXIT;
+  }
   if (job.state !== 'succeeded') {
     options.err(jobFailure('import', job));
     return 1;
   }
-  options.out(`Imported ${basename(file)} (import ${started.import_key}): ${countsLine(job.result?.counts as Record<string, number>)}`);
-  const loss = lossReportLine(job, options.tree);
-  if (loss) options.out(loss);
   return 0;
 }

@@ -1,4 +1,4 @@
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Help, type Option } from 'commander';
 import { UsageError, type CliContext, type CommandContext } from './command.js';
 import { registerServe } from './serve.js';
 import { registerToken } from './token.js';
@@ -6,6 +6,8 @@ import { registerAgent } from './agent.js';
 import { registerImport } from './import.js';
 import { registerExport } from './export.js';
 import { registerMcp } from './mcp/register.js';
+import { registerTrees } from './trees.js';
+import { registerLossReport } from './loss-report.js';
 
 export type { CliContext } from './command.js';
 
@@ -16,12 +18,14 @@ const COMMANDS: ((program: Command, context: CommandContext) => void)[] = [
   registerAgent,
   registerImport,
   registerExport,
+  registerTrees,
+  registerLossReport,
   registerMcp,
 ];
 
 /** commander's message ("error: unknown option '--colour'\n(Did you mean --color?)") as one line. */
 function oneLine(message: string): string {
-  return message.replace(/^error: /, '').replace(/\s*\n\s*/g, ' ').trim();
+  return message.replace(/^error: /, '').replace(/\s*\n\s*/g, ' ').trim().replace(/\.$/, '');
 }
 
 /**
@@ -50,7 +54,14 @@ export async function main(argv: string[], context: CliContext = {}): Promise<nu
     .enablePositionalOptions()
     .showSuggestionAfterError(true)
     .exitOverride()
-    .configureHelp({ helpWidth: 1000 }) // one line per command and option, never wrapped
+    .configureHelp({
+      helpWidth: 1000, // one line per command and option, never wrapped
+      // An option the command cannot do without says so in its help (`agent create --label`).
+      optionDescription(option: Option) {
+        const text = Help.prototype.optionDescription.call(this, option);
+        return option.mandatory ? `(required) ${text}` : text;
+      },
+    })
     .configureOutput({
       writeOut: (text) => out(text.trimEnd()),
       writeErr: (text) => err(text.trimEnd()),

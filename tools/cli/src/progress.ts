@@ -62,8 +62,19 @@ async function listen(session: Session, prefix: string, jobId: string, signal: A
   }
 }
 
-/** Waits for the job to finish, drawing its progress; returns the job as it ended. */
-export async function followJob(session: Session, prefix: string, jobId: string, bar: ProgressBar): Promise<JobView> {
+/** What following a job does when Ctrl-C is pressed. */
+export interface FollowOptions {
+  /** Ctrl-C: the job is asked to cancel (`POST {P}/jobs/{id}/cancel`), then followed on. */
+  interrupt?: { readonly requested: boolean; whenRequested(): Promise<void> } | null;
+  /** How long to wait, after asking, for the job to end; without it, as long as it takes. */
+  cancelWaitMs?: number;
+}
+
+/**
+ * Waits for the job to finish, drawing its progress; returns the job as it ended. After Ctrl-C,
+ * the job as it was when `cancelWaitMs` ran out, if it had not ended by then (still `cancelling`).
+ */
+export async function followJob(session: Session, prefix: string, jobId: string, bar: ProgressBar, options: FollowOptions = {}): Promise<JobView> {
   const read = async () => (await session.request('GET', `${prefix}/jobs/${jobId}`)).json() as Promise<JobView>;
   const stop = new AbortController();
   let wake: () => void = () => undefined;
@@ -75,11 +86,22 @@ export async function followJob(session: Session, prefix: string, jobId: string,
     streaming = true;
     wake();
   }).catch(() => undefined);
+  void options.interrupt?.whenRequested().then(() => wake());
+  let giveUpAt: number | undefined;
   try {
     for (;;) {
       const job = await read();
       bar.update(job.progress);
       if (FINISHED.has(job.state)) return job;
+      if (options.interrupt?.requested) {
+        if (giveUpAt === undefined) {
+          giveUpAt = Date.now() + (options.cancelWaitMs ?? Infinity);
+          // 202 (cancelling, or cancelled if it had not started) or 409 (it has just ended): read it again either way.
+          await (await session.request('POST', `${prefix}/jobs/${jobId}/cancel`)).body?.cancel();
+          continue;
+        }
+        if (Date.now() >= giveUpAt) return job;
+      }
       // With the stream open, a notice wakes us; the timer is the safety net (and the only way without it).
       await new Promise<void>((resolve) => {
         wake = resolve;

@@ -7,7 +7,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer, DataDirLockedError, type Manifest, type PluginSource } from '@rootline/kernel/host';
-import { dataDirOf, manifestOf, type CommandContext } from './command.js';
+import { manifestOf, type CommandContext } from './command.js';
+import { dataFolderToMake, existingDataFolder } from './data-folder.js';
+import { isNewFolder, removeFolderOfFailedStart } from './failed-start.js';
+import { Interrupt, INTERRUPTED_EXIT } from './interrupt.js';
 import { runningUrl } from './running-server.js';
 
 export interface SessionOptions {
@@ -30,6 +33,7 @@ export interface Session {
 async function openSession(options: SessionOptions): Promise<Session> {
   const running = runningUrl(options.dataDir);
   if (running) return session(running, readFileSync(join(options.dataDir, 'credentials', 'human.token'), 'utf8').trim(), false, async () => undefined);
+  const isNew = isNewFolder(options.dataDir);
   let server;
   try {
     server = await createServer({ dataDir: options.dataDir, manifest: options.manifest, builtIn: options.builtIn, appVersion: options.appVersion, lock: { command: options.command ?? 'import' } });
@@ -37,6 +41,7 @@ async function openSession(options: SessionOptions): Promise<Session> {
     // A server started between the look at server.json and this start: use it.
     const holder = error instanceof DataDirLockedError ? error.holder : null;
     if (holder?.role === 'server' && holder.url) return session(holder.url, readFileSync(join(options.dataDir, 'credentials', 'human.token'), 'utf8').trim(), false, async () => undefined);
+    if (isNew && !(error instanceof DataDirLockedError)) removeFolderOfFailedStart(options.dataDir, options.command ?? 'import');
     throw error;
   }
   const url = await server.listen(0);
@@ -74,32 +79,60 @@ export async function problemOf(reply: Response): Promise<{ code?: string; detai
   }
 }
 
+/** The command a session is for. */
+export interface SessionCommand {
+  /** Its name, in messages and to another process that finds the data folder locked. */
+  name: string;
+  /** Whether it may make the data folder (import); otherwise the folder must hold Rootline's data. */
+  makesDataFolder?: boolean;
+  /** Whether Ctrl-C cancels its job (import, export) rather than ending the process at once. */
+  interruptible?: boolean;
+}
+
+/** A failure's line, and with ROOTLINE_DEBUG=1 its stack, for a bug report. */
+function report(context: CommandContext, line: string, error: unknown): void {
+  context.err(line);
+  if (context.env.ROOTLINE_DEBUG === '1' && (error as Error).stack) context.err((error as Error).stack!);
+}
+
 /**
- * Runs an import or export command against a session: the running server, or one started
- * for the command. Sets the context's exit code (1 with a one-line reason on failure).
+ * Runs a command that needs the server (import, export, trees) against a session: the running
+ * server, or one started for the command. Sets the context's exit code (1 with a one-line reason
+ * on failure, 130 when Ctrl-C stopped it).
  */
 export async function withSession(
   context: CommandContext,
   options: { dataDir?: string; manifest?: string },
-  command: string,
-  body: (session: Session, progress: ((text: string) => void) | null) => Promise<number>,
+  command: SessionCommand,
+  body: (session: Session, progress: ((text: string) => void) | null, interrupt: Interrupt | null) => Promise<number>,
 ): Promise<void> {
+  const dataDir = command.makesDataFolder ? dataFolderToMake(options, context) : existingDataFolder(options, context);
   const manifest = manifestOf(options.manifest, context);
-  let session;
+  const interrupt = command.interruptible ? new Interrupt() : null;
   try {
-    session = await openSession({ dataDir: dataDirOf(options, context), manifest, builtIn: context.builtIn, appVersion: context.appVersion, command });
-  } catch (error) {
-    context.err(`rootline: cannot reach or start the server: ${(error as Error).message}`);
-    context.exitCode = 1;
-    return;
-  }
-  const progress = context.progress !== undefined ? context.progress : process.stderr.isTTY ? (text: string) => void process.stderr.write(text) : null;
-  try {
-    context.exitCode = await body(session, progress);
-  } catch (error) {
-    context.err(`rootline: ${command} failed: ${(error as Error).message}`);
-    context.exitCode = 1;
+    let session;
+    try {
+      session = await openSession({ dataDir, manifest, builtIn: context.builtIn, appVersion: context.appVersion, command: command.name });
+    } catch (error) {
+      report(context, `rootline: cannot reach or start the server: ${(error as Error).message}`, error);
+      context.exitCode = 1;
+      return;
+    }
+    const progress = context.progress !== undefined ? context.progress : process.stderr.isTTY ? (text: string) => void process.stderr.write(text) : null;
+    try {
+      if (interrupt?.requested) {
+        context.err(`rootline: the ${command.name} was stopped (Ctrl-C) before it began; nothing was done`);
+        context.exitCode = INTERRUPTED_EXIT;
+        return;
+      }
+      context.exitCode = await body(session, progress, interrupt);
+    } catch (error) {
+      report(context, `rootline: ${command.name} failed: ${(error as Error).message}`, error);
+      context.exitCode = 1;
+    } finally {
+      await session.close();
+    }
   } finally {
-    await session.close();
+    interrupt?.dispose();
   }
 }

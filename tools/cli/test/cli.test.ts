@@ -5,6 +5,7 @@ import { openRegistry } from '@rootline/kernel/host';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../src/main.js';
+import { dataFolder } from './helpers.js';
 
 function run(args: string[]) {
   const out: string[] = [];
@@ -20,12 +21,23 @@ t.test('serve refuses any address but 127.0.0.1 and a bad port', async (t) => {
   t.match(host.err[0], /127\.0\.0\.1 only/);
   const port = await run(['serve', '--port', 'eighty', '--data-dir', dir]);
   t.equal(port.code, 2);
-  t.match(port.err[0], /--port must be a number/);
+  t.same(port.err, ['rootline: --port must be a number from 0 to 65535, not "eighty"']);
+});
+
+t.test('a port from ROOTLINE_PORT that is not one names ROOTLINE_PORT, not an option the user never passed', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'rootline-cli-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const err: string[] = [];
+  const code = await main(['serve', '--data-dir', dir], { out: () => t.fail('stdout'), err: (line) => err.push(line), manifest: { plugins: [] }, env: { ROOTLINE_PORT: 'abc' } });
+  t.equal(code, 2);
+  t.same(err, ['rootline: ROOTLINE_PORT must be a number from 0 to 65535, not "abc"']);
+  const passed = await main(['serve', '--port', '99999', '--data-dir', dir], { out: () => t.fail('stdout'), err: (line) => err.push(line), manifest: { plugins: [] }, env: { ROOTLINE_PORT: 'abc' } });
+  t.equal(passed, 2);
+  t.equal(err[1], 'rootline: --port must be a number from 0 to 65535, not "99999"', '--port wins over ROOTLINE_PORT, and is named');
 });
 
 t.test('token prints the same human token every time; agents are created, listed, revoked', async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'rootline-cli-'));
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = dataFolder(t);
   const first = await run(['token', '--data-dir', dir]);
   const second = await run(['token', '--data-dir', dir]);
   t.match(first.out[0], /^rlh_[A-Za-z0-9_-]{43}$/);
@@ -43,8 +55,7 @@ t.test('token prints the same human token every time; agents are created, listed
 });
 
 t.test('agent revoke refuses the human credential and unknown ids; the human token keeps working', async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'rootline-cli-'));
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = dataFolder(t);
   const token = (await run(['token', '--data-dir', dir])).out[0];
   const humanId = humanCredentialId(dir);
 
@@ -65,8 +76,7 @@ t.test('agent revoke refuses the human credential and unknown ids; the human tok
 });
 
 t.test('a human credential revoked by an older version is reinstated: token and agent commands work again', async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'rootline-cli-'));
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = dataFolder(t);
   const token = (await run(['token', '--data-dir', dir])).out[0];
   // What `rootline agent revoke <human id>` did before it checked the kind.
   const { registry, close } = openRegistry(dir);
@@ -105,7 +115,8 @@ t.test('unknown commands and options: one line naming the mistake and a hint, ex
     [['agent', 'revoke'], "rootline: missing required argument 'id'; see rootline agent revoke --help"],
     [['import'], "rootline: missing required argument 'file'; see rootline import --help"],
     [['export', '--out'], "rootline: option '--out <file>' argument missing; see rootline export --help"],
-    [['token', 'extra'], "rootline: too many arguments for 'token'. Expected 0 arguments but got 1.; see rootline token --help"],
+    [['token', 'extra'], "rootline: too many arguments for 'token'. Expected 0 arguments but got 1; see rootline token --help"],
+    [['mcp', '--harness', 'nope'], "rootline: option '--harness <id>' argument 'nope' is invalid. Allowed choices are claude-desktop, cursor, vscode, windsurf, zed, cline, claude-code; see rootline mcp --help"],
   ];
   for (const [args, line] of rows) {
     const result = await run(args);
@@ -121,7 +132,7 @@ t.test('help: --version, help, <command> --help, and a bare command group', asyn
   const help = await run(['help']);
   t.equal(help.code, 0);
   const top = help.out.join('\n');
-  for (const command of ['serve', 'token', 'agent', 'import', 'export', 'help']) t.match(top, new RegExp(`^  ${command} .*\\S`, 'm'), `${command} listed with its line`);
+  for (const command of ['serve', 'token', 'agent', 'import', 'export', 'trees', 'loss-report', 'mcp', 'help']) t.match(top, new RegExp(`^  ${command} .*\\S`, 'm'), `${command} listed with its line`);
   t.same((await run(['--help'])).out, help.out, '--help is help');
   const bare = await run([]);
   t.equal(bare.code, 2, 'no command: the help, exit 2');
@@ -135,20 +146,26 @@ t.test('help: --version, help, <command> --help, and a bare command group', asyn
   t.equal(serve.code, 0);
   for (const option of ['--data-dir <dir>', '--port <n>', '--manifest <file>']) t.match(serve.out.join('\n'), new RegExp(`^  ${option} +\\S`, 'm'), `serve --help: ${option}`);
   for (const line of [...help.out, ...agent.out, ...serve.out].join('\n').split('\n')) t.notMatch(line, /^ {6,}\S/, `one line each, never a wrapped continuation: ${line}`);
+  const create = (await run(['agent', 'create', '--help'])).out.join('\n');
+  t.match(create, /^Usage: rootline agent create --label <label> \[options\]$/m, 'the usage line shows --label');
+  t.match(create, /^ {2}--label <label> +\(required\) what the credential is for/m, 'and its option says it is required');
+  t.notMatch(create, /--data-dir <dir> +\(required\)/, 'only that one');
+  const mcp = (await run(['mcp', '--help'])).out.join('\n');
+  t.match(mcp, /^ {2}--harness <id> .*\(choices: "claude-desktop", "cursor", "vscode", "windsurf", "zed", "cline", "claude-code"\)$/m, 'mcp --help lists the seven ids');
 });
 
 t.test('every command the README shows is in the help, with its options', async (t) => {
   const readme = readFileSync(fileURLToPath(new URL('../../../README.md', import.meta.url)), 'utf8');
-  const shown = [...readme.matchAll(/(?:node dist\/rootline\.mjs|rootline)((?: (?:agent )?[a-z]+)(?: [^`\n#|]*)?)/g)].map((match) => match[1].trim());
+  const shown = [...readme.matchAll(/(?:node dist\/rootline\.mjs|rootline)((?: (?:agent )?[a-z][a-z-]*)(?: [^`\n#|]*)?)/g)].map((match) => match[1].trim());
   const commands = new Set<string>();
   for (const line of shown) {
     const words = line.split(/\s+/);
     const command = words[0] === 'agent' && /^[a-z]+$/.test(words[1] ?? '') ? `agent ${words[1]}` : words[0];
-    if (!['serve', 'token', 'agent', 'import', 'export', 'help', 'mcp'].includes(command.split(' ')[0])) continue;
+    if (!['serve', 'token', 'agent', 'import', 'export', 'trees', 'loss-report', 'help', 'mcp'].includes(command.split(' ')[0])) continue;
     commands.add(command);
     const help = (await run([...command.split(' '), '--help'])).out.join('\n');
     t.match(help, new RegExp(`^Usage: rootline ${command}`, 'm'), `${command} has help`);
     for (const option of line.match(/--[a-z-]+/g) ?? []) t.match(help, new RegExp(`^  (?:-\\w, )?${option}\\b`, 'm'), `${command} --help lists ${option}`);
   }
-  t.ok(['token', 'agent create', 'agent list', 'agent revoke', 'import', 'export'].every((command) => commands.has(command)), `the README's commands were found: ${[...commands].join(', ')}`);
+  t.ok(['token', 'agent create', 'agent list', 'agent revoke', 'import', 'export', 'trees', 'loss-report'].every((command) => commands.has(command)), `the README's commands were found: ${[...commands].join(', ')}`);
 });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readManifest } from '@rootline/kernel/host';
+import { openRegistry, readManifest } from '@rootline/kernel/host';
 
 /** What the command's tests share: the repository, its default manifest, a data folder of a test's own. */
 
@@ -15,5 +15,12 @@ export const manifest = readManifest(join(root, 'rootline.manifest.json'));
 export function folder(t: { teardown: (fn: () => void) => void }): string {
   const dir = mkdtempSync(join(tmpdir(), 'rootline-cli-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** A data folder as a first start leaves it (its registry and the human token), removed when the test ends. */
+export function dataFolder(t: { teardown: (fn: () => void) => void }): string {
+  const dir = folder(t);
+  openRegistry(dir, 'test').close();
   return dir;
 }

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildTestServer } from '@rootline/kernel/testing';
 import { main } from '../src/main.js';
-import { folder, manifest, root } from './helpers.js';
+import { dataFolder, folder, manifest, root } from './helpers.js';
 
 const smith = join(root, 'plugins', 'gedcom', 'test', 'fixtures', 'smith.ged');
 
@@ -21,7 +21,7 @@ t.test('import then export with no server running: one is started for each comma
   const imported = await run(['import', smith, '--data-dir', data]);
   t.equal(imported.code, 0, imported.err.join('\n'));
   t.match(imported.out[0], /^Imported smith\.ged \(import [0-9a-f-]{36}\): persons 4, families 1, sources 2, /);
-  t.match(imported.out[1], /^Loss report: GET \/v1\/trees\/[0-9a-f-]{36}\/gedcom\/loss-reports\?report_id=[0-9a-f-]{36}$/);
+  t.match(imported.out[1], new RegExp(`^Loss report: rootline loss-report [0-9a-f-]{36} --data-dir ${data}$`), 'the server it started is gone: the command that prints the report');
   t.match(imported.drawn.at(-2), /^\rImporting \[#{30}\] 100% \d+\/\d+ records$/, 'the bar ends full');
   t.equal(imported.drawn.at(-1), '\n');
   t.notOk(existsSync(join(data, 'server.json')), 'the server it started is gone');
@@ -34,7 +34,7 @@ t.test('import then export with no server running: one is started for each comma
   const exported = await run(['export', '--out', out, '--version', '5.5.1', '--include-living', '--data-dir', data]);
   t.equal(exported.code, 0, exported.err.join('\n'));
   t.match(exported.out[0], new RegExp(`^Exported GEDCOM 5\\.5\\.1 to ${out.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: individuals 4, families 1, sources 2, facts \\d+`));
-  t.match(exported.out[1], /^Loss report: GET \/v1\/trees\/.+\/gedcom\/loss-reports\?report_id=/);
+  t.match(exported.out[1], /^Loss report: rootline loss-report [0-9a-f-]{36} --data-dir /);
   const text = readFileSync(out, 'utf8');
   t.match(text, /^0 HEAD\n1 GEDC\n2 VERS 5\.5\.1\n/);
   t.equal(text.match(/^0 @I\d+@ INDI$/gm)?.length, 4);
@@ -47,7 +47,7 @@ t.test('import then export with no server running: one is started for each comma
 });
 
 t.test('export without --out names the file after the tree, in the current folder', async (t) => {
-  const data = folder(t);
+  const data = dataFolder(t);
   const here = folder(t);
   const before = process.cwd();
   process.chdir(here);
@@ -65,7 +65,7 @@ t.test('a running server is used: its URL from server.json, the human token from
   const tree = (await s.request('POST', '/v1/trees', { body: { name: 'Second tree' } })).json();
   const imported = await run(['import', smith, '--tree', tree.tree_id, '--data-dir', data]);
   t.equal(imported.code, 0, imported.err.join('\n'));
-  t.match(imported.out[1], `/v1/trees/${tree.tree_id}/gedcom/loss-reports?report_id=`);
+  t.match(imported.out[1], new RegExp(`^Loss report: ${s.url}/v1/trees/${tree.tree_id}/gedcom/loss-reports\\?report_id=([0-9a-f-]{36}) \\(or rootline loss-report \\1 --data-dir ${data}\\)$`), 'the running server\'s full address');
   t.equal((await s.request('GET', `/v1/trees/${tree.tree_id}/persons`)).json().total, 4, 'into the running server\'s pinned tree');
   t.equal((await s.request('GET', '/v1/persons')).json().total, 0, 'not the active one');
 });
@@ -77,7 +77,12 @@ t.test('failures: one line and a non-zero exit', async (t) => {
   t.match(await run(['import', '--data-dir', data]), { code: 2, err: ["rootline: missing required argument 'file'; see rootline import --help"] });
   t.same(await run(['import', '', '--data-dir', data]), { code: 2, out: [], err: ['rootline: import needs a FILE (a .ged or .gdz)'], drawn: [] }, 'an empty FILE');
   t.match(await run(['import', join(data, 'missing.ged'), '--data-dir', data]), { code: 1, err: [/^rootline: cannot read .*missing\.ged: no such file$/] });
-  t.match(await run(['import', empty, '--data-dir', data]), { code: 1, err: [/^rootline: import refused: .+/] });
+  t.same(await run(['import', empty, '--data-dir', data]), { code: 1, out: [], err: [`rootline: ${empty} is empty: nothing to import`], drawn: [] }, 'said by the command, not the server');
   t.match(await run(['export', '--version', '6', '--data-dir', data]), { code: 2, err: ['rootline: --version must be 7.0 or 5.5.1, not "6"'] });
-  t.match(await run(['export', '--tree', '01938f0e-6b1d-7aa0-8e55-0c2f4d9e1a77', '--out', join(data, 'x.ged'), '--data-dir', data]), { code: 1, err: [/^rootline: export refused: /] });
+  await run(['import', smith, '--data-dir', data]);
+  const unknownTree = '01938f0e-6b1d-7aa0-8e55-0c2f4d9e1a77';
+  const hint = `rootline: there is no tree "${unknownTree}"; rootline trees lists the trees and their ids`;
+  t.same(await run(['export', '--tree', unknownTree, '--out', join(data, 'x.ged'), '--data-dir', data]), { code: 1, out: [], err: [hint], drawn: [] }, 'export --tree: the command that lists the trees');
+  t.same(await run(['export', '--tree', unknownTree, '--data-dir', data]), { code: 1, out: [], err: [hint], drawn: [] }, 'without --out too');
+  t.same(await run(['import', smith, '--allow-duplicate', '--tree', unknownTree, '--data-dir', data]), { code: 1, out: [], err: [hint], drawn: [] }, 'import --tree too');
 });

@@ -71,7 +71,8 @@ export async function runMcp(options: McpOptions): Promise<number> {
   let stopServer = async () => undefined as void;
   if (!url) {
     try {
-      const server = await createServer({ dataDir: options.dataDir, manifest: options.manifest, builtIn: options.builtIn, appVersion: options.appVersion });
+      // Held as `mcp`: a `rootline serve` started meanwhile names this command, not a server of its own.
+      const server = await createServer({ dataDir: options.dataDir, manifest: options.manifest, builtIn: options.builtIn, appVersion: options.appVersion, lock: { command: 'mcp' } });
       url = (await server.listen(0)).replace('localhost', '127.0.0.1');
       stopServer = () => server.close();
     } catch (error) {
