@@ -1,5 +1,5 @@
 import t, { type Test } from 'tap';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Tree } from '@rootline/kernel';
@@ -57,6 +57,24 @@ t.test('the data folder: its layout, and private folders for what is secret', as
   for (const dir of [layout.root, layout.credentialsDir, layout.agentsDir, layout.treesDir, layout.logsDir]) t.equal(statSync(dir).mode & 0o777, 0o700, `${dir.slice(root.length) || '/'} is 0700`);
   ensureDataDir(layout);
   t.pass('a second call changes nothing and does not throw');
+});
+
+t.test("a data folder that also holds other things: only Rootline's entries are made private, the rest keep their modes", async (t) => {
+  const root = join(folder(t), 'home');
+  mkdirSync(join(root, 'Documents', 'letters'), { recursive: true, mode: 0o755 });
+  writeFileSync(join(root, 'Documents', 'letters', 'to-aunt.txt'), 'Dear aunt', { mode: 0o644 });
+  writeFileSync(join(root, 'notes.txt'), 'mine', { mode: 0o644 });
+  chmodSync(root, 0o755);
+  const layout = dataDirLayout(root);
+  ensureDataDir(layout);
+  t.equal(statSync(join(root, 'Documents')).mode & 0o777, 0o755, 'a folder of the user keeps its mode');
+  t.equal(statSync(join(root, 'Documents', 'letters', 'to-aunt.txt')).mode & 0o777, 0o644, 'so do the files inside it');
+  t.equal(statSync(join(root, 'notes.txt')).mode & 0o777, 0o644);
+  t.equal(statSync(root).mode & 0o777, 0o755, 'and the folder itself');
+  for (const dir of [layout.credentialsDir, layout.agentsDir, layout.treesDir, layout.logsDir]) t.equal(statSync(dir).mode & 0o777, 0o700, `${dir.slice(root.length)} is 0700`);
+  writeFileSync(layout.registryFile, '', { mode: 0o644 });
+  ensureDataDir(layout);
+  t.equal(statSync(layout.registryFile).mode & 0o777, 0o600, "Rootline's own files are made private");
 });
 
 t.test('every database: WAL, synchronous FULL, foreign keys, a busy timeout; statements prepared once', async (t) => {

@@ -40,7 +40,9 @@ export function dataDirLayout(root: string): DataDirLayout {
 /**
  * Makes the data folder and its folders, private to the user (issue 17, point 2): on POSIX
  * every folder is 0700 and every file 0600, whatever they were (a folder made beforehand
- * with 0755, databases and logs of an older version). Files Rootline writes later are made
+ * with 0755, databases and logs of an older version). Only Rootline's own: a data folder that
+ * also holds other things (a home folder given as `--data-dir`) has only Rootline's entries
+ * made private, and keeps its own mode and everything else as it was. Files Rootline writes later are made
  * 0600 where they are created (databases, logs, tokens, blobs, server.json). Blob folders
  * (`trees/<id>/objects`) are made private themselves but not walked: there may be hundreds
  * of thousands of files, written 0600 by the blob store, and unreachable by other users
@@ -49,8 +51,15 @@ export function dataDirLayout(root: string): DataDirLayout {
  */
 export function ensureDataDir(layout: DataDirLayout, platform = process.platform): void {
   for (const dir of [layout.root, layout.credentialsDir, layout.agentsDir, layout.treesDir, layout.logsDir]) mkdirSync(dir, { recursive: true, mode: 0o700 });
-  if (platform !== 'win32') makePrivate(layout.root, 0);
+  if (platform === 'win32') return;
+  // Only what is Rootline's: a folder given that holds other things (`--data-dir ~`) keeps their modes, and its own.
+  const names = readdirSync(layout.root);
+  if (names.every((name) => OWN_NAMES.test(name))) makePrivate(layout.root, 0);
+  else for (const name of names.filter((each) => OWN_NAMES.test(each))) makePrivate(join(layout.root, name), 1);
 }
+
+/** What Rootline keeps at the top of its data folder (with the files its databases and locks make beside them). */
+const OWN_NAMES = /^(registry\.db(-wal|-shm|-journal)?|credentials|trees|logs|server\.json(\.\d+\.tmp)?|rootline\.lock(\.json)?(\.\d+\.tmp)?|\.DS_Store)$/;
 
 /** chmod by path (never a descriptor: closing one would drop the data folder's lock, see data-lock.ts). */
 function makePrivate(path: string, depth: number): void {
