@@ -14,6 +14,7 @@ import { dateAndPlace, noteStructures } from './details.js';
 import { claimCitations } from './citations.js';
 import { carriesValue, isOrdinance, kindWords, needsType, tagOfKind } from './tags.js';
 import { hasTag } from './version.js';
+import { takePlaceMap } from './place-map.js';
 
 /** "TYPE: what it says", as the import keeps a TYPE beside a value: the two, or undefined for text without that shape. */
 function typedText(text: string): { type: string; value: string } | undefined {
@@ -66,13 +67,15 @@ export function claimStructure(context: ExportContext, claim: AssertionDto, cite
   }
   if (redacted) context.lose(path, 'redacted value not written', redacted.fields.size);
   const { payload, note } = payloadOf(context, shape.tag, shape.value, path);
+  const place = shows('place') ? claim.place ?? undefined : undefined;
+  const placed = takePlaceMap(context, notes, { written: Boolean(place), redacted: !shows('place') }, path);
   const children = [
     ...(shape.type ? [node('TYPE', shape.type)] : []),
-    ...dateAndPlace(context, shows('date') ? claim.date : undefined, shows('place') ? claim.place : undefined),
+    ...dateAndPlace(context, shows('date') ? claim.date : undefined, place, placed.map),
   ];
   if (shows('source')) children.push(...claimCitations(context, claim, cited.citations, cited.evidence, path));
   if (note) children.push(note);
-  children.push(...noteStructures(context, notes, path));
+  children.push(...noteStructures(context, placed.notes, path));
   context.count('facts');
   return node(shape.tag, payload === 'Y' ? presence(context, shape.tag, children) : payload, children);
 }
@@ -108,11 +111,13 @@ export function eventStructure(context: ExportContext, event: EventDto, notes: r
       ? {}
       : typedText(description) ?? (carriesValue(tag, context.version) ? { value: description } : { type: description });
   const { payload, note } = value === undefined ? {} : payloadOf(context, tag, value, `${path}.${tag}`);
+  const place = shows('place') ? event.place ?? undefined : undefined;
+  const placed = takePlaceMap(context, notes, { written: Boolean(place), redacted: !shows('place') }, `${path}.${tag}`);
   const children = [
     ...(type ? [node('TYPE', type)] : []),
-    ...dateAndPlace(context, shows('date') ? event.date : undefined, shows('place') ? event.place : undefined),
+    ...dateAndPlace(context, shows('date') ? event.date : undefined, place, placed.map),
     ...(note ? [note] : []),
-    ...noteStructures(context, notes, `${path}.${tag}`),
+    ...noteStructures(context, placed.notes, `${path}.${tag}`),
   ];
   if (redacted) context.lose(`${path}.${tag}`, 'redacted value not written', redacted.fields.size);
   context.count('events');

@@ -80,6 +80,8 @@ export function readRepositoryRecord(context: MappingContext, record: GedcomNode
   for (const part of record.children) if (part.tag !== 'NAME') context.lose(`REPO.${part.tag}`, part, 'repository details other than the name are not kept');
 }
 
+const NONE: ReadonlySet<string> = new Set();
+
 /** Where a claim's SOURs point: the source and citation it cites, and any further citations (attached as evidence). */
 export interface Citing {
   source?: string;
@@ -91,8 +93,9 @@ export interface Citing {
  * The SOUR citations under a structure: each becomes (the source and) a citation holding
  * PAGE as its `page` element (and DATA.TEXT as `text`, QUAY as `quality`), as written. One
  * citation per source and page, however often it is cited. A pointer to no SOUR record is reported.
+ * `handled`: tags under a SOUR the caller maps itself (not reported here).
  */
-export function citeSources(context: MappingContext, node: GedcomNode, path: string): Citing {
+export function citeSources(context: MappingContext, node: GedcomNode, path: string, handled: ReadonlySet<string> = NONE): Citing {
   const cited: { source: string; citation?: string }[] = [];
   for (const sour of node.children.filter((each) => each.tag === 'SOUR')) {
     const source = sour.pointer ? context.sources.get(sour.pointer) : inlineSource(context, sour, path);
@@ -100,7 +103,7 @@ export function citeSources(context: MappingContext, node: GedcomNode, path: str
       context.lose(`${path}.SOUR`, sour, sour.pointer ? `points to no source record (@${sour.pointer}@)` : 'empty source citation');
       continue;
     }
-    cited.push({ source, citation: citationOf(context, source, sour, path) });
+    cited.push({ source, citation: citationOf(context, source, sour, path, handled) });
   }
   const [first, ...rest] = cited;
   if (!first) return { more: [] };
@@ -111,9 +114,10 @@ export function citeSources(context: MappingContext, node: GedcomNode, path: str
 }
 
 /** PAGE, DATA.TEXT (each TEXT, one line apart) and QUAY of a SOUR citation: the elements of its citation. */
-function citationOf(context: MappingContext, source: string, sour: GedcomNode, path: string): string | undefined {
+function citationOf(context: MappingContext, source: string, sour: GedcomNode, path: string, handled: ReadonlySet<string>): string | undefined {
   const elements: Record<string, FieldText> = {};
   for (const part of sour.children) {
+    if (handled.has(part.tag)) continue;
     if (part.tag === 'PAGE' && asWritten(part)) elements.page = fieldOf(part, ELEMENT, 'Page', `${path}.SOUR.PAGE`)!;
     else if (part.tag === 'QUAY' && asWritten(part)) elements.quality = fieldOf(part, ELEMENT, 'Quality', `${path}.SOUR.QUAY`)!;
     else if (part.tag === 'DATA') {
