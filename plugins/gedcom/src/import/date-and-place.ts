@@ -3,6 +3,7 @@ import { parseGedcomDate, toGedcom7 } from '@rootline/gedcom-date';
 import type { MappingContext } from './context.js';
 import { asWritten } from './long-text.js';
 import { readPlaceMap } from './place-map.js';
+import type { KeptNote } from './map-note.js';
 
 /**
  * A DATE as Rootline keeps it: the text as given. GEDCOM 7 puts what its grammar cannot say
@@ -26,20 +27,14 @@ function means(phrase: string, payload: string): boolean {
   return read.kind !== 'phrase' && toGedcom7(read).date === toGedcom7(parseGedcomDate(payload)).date;
 }
 
-/** The note a fact's place map becomes (`place-map.ts`), written on the claim or event once it exists. */
-export interface PlaceMapNote {
-  text: string;
-  node: GedcomNode;
-}
-
 /**
  * The DATE (with its PHRASE) and PLAC of a fact or an event, as given, and the coordinates of
  * the place (PLAC.MAP) as the text of a note for `where` (the claim or the event): Rootline's
  * places are text and hold no coordinates. What else stands under them (a place's FORM, a
  * date's TIME) and a second DATE or PLAC are reported as not kept on `where`.
  */
-export function dateAndPlace(context: MappingContext, node: GedcomNode, path: string, where: string): { date?: string; place?: string; map?: PlaceMapNote } {
-  const kept: { date?: string; place?: string; map?: PlaceMapNote } = {};
+export function dateAndPlace(context: MappingContext, node: GedcomNode, path: string, where: string): { date?: string; place?: string; map?: KeptNote } {
+  const kept: { date?: string; place?: string; map?: KeptNote } = {};
   for (const part of node.children) {
     if (part.tag !== 'DATE' && part.tag !== 'PLAC') continue;
     const field = part.tag === 'DATE' ? 'date' : 'place';
@@ -53,7 +48,7 @@ export function dateAndPlace(context: MappingContext, node: GedcomNode, path: st
       const text = field === 'place' && sub.tag === 'MAP' && !second && !kept.map ? readPlaceMap(context, sub, subPath) : undefined;
       if (text === undefined) context.lose(subPath, sub, `not kept on the ${where}`);
       else {
-        kept.map = { text, node: sub };
+        kept.map = { text, path: subPath, node: sub };
         context.lose(subPath, sub, `coordinates kept as a note on the ${where} (a place holds none); exports write them back as MAP`);
       }
     }

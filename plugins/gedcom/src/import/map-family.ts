@@ -2,10 +2,11 @@ import { ProblemError } from '@rootline/kernel';
 import type { GedcomNode } from '@rootline/gedcom';
 import type { MappingContext, MappedIndividual } from './context.js';
 import { FAMILY_EVENTS, PRESENCE_ONLY, pedigreeOf } from './facts.js';
-import { mapNotes, writeNote } from './map-note.js';
+import { mapNotes, writeNote, type KeptNote } from './map-note.js';
 import { mapMediaLinks } from './map-media.js';
 import { asWritten, clip, fieldValues, keepWholeTexts, type FieldText } from './long-text.js';
-import { dateAndPlace, type PlaceMapNote } from './date-and-place.js';
+import { dateAndPlace } from './date-and-place.js';
+import { keepFactDetail } from './fact-details.js';
 import { adoptionOf } from './adoption.js';
 import { linkKey, noteLink } from './link-notes.js';
 import { mapFamilyMentions } from './mentions.js';
@@ -124,7 +125,7 @@ interface ReadEvent {
   path: string;
   fields: (FieldText | undefined)[];
   /** The coordinates of its place (PLAC.MAP), kept as a note on the event. */
-  map?: PlaceMapNote;
+  map?: KeptNote;
 }
 
 /** A family event: type (EVEN with TYPE: a custom type), date (with its PHRASE), place, description; both partners as participants. */
@@ -166,10 +167,12 @@ function writeFamilyEvents(context: MappingContext, events: readonly ReadEvent[]
     if (!event) return;
     context.created('event', event.id);
     keepWholeTexts(context, event.id, fields, 'event');
-    if (map) writeNote(context, event.id, map.text, `${path}.PLAC.MAP`, map.node);
+    if (map) writeNote(context, event.id, map.text, map.path, map.node);
     for (const part of node.children) {
+      // The TYPE is in the event's type or description (readFamilyEvent).
       if (part.tag === 'DATE' || part.tag === 'PLAC' || part.tag === 'TYPE' || part.tag === 'NOTE' || part.tag === 'SNOTE') continue;
-      context.lose(`${path}.${part.tag}`, part, part.tag === 'SOUR' ? 'events do not cite sources: citation of a family event not kept' : 'not kept on the event');
+      const kept = keepFactDetail(context, part, path, 'event', (note) => writeNote(context, event.id, note.text, note.path, note.node));
+      if (!kept) context.lose(`${path}.${part.tag}`, part, part.tag === 'SOUR' ? 'events do not cite sources: citation of a family event not kept' : 'not kept on the event');
     }
     mapNotes(context, node, event.id, path);
   });

@@ -3,10 +3,11 @@ import { detachNode, type MappingContext } from './context.js';
 import { hasName, mapName, NAME_PIECE_TAGS, type MappedName } from './names.js';
 import { FACT_PARTS, INDIVIDUAL_FACTS, PRESENCE_ONLY } from './facts.js';
 import { citeSources } from './map-source.js';
-import { mapNotes, writeNote } from './map-note.js';
+import { mapNotes, writeNote, type KeptNote } from './map-note.js';
 import { mapMediaLinks } from './map-media.js';
 import { clip, fieldValues, keepWholeTexts, type FieldText } from './long-text.js';
-import { dateAndPlace, type PlaceMapNote } from './date-and-place.js';
+import { dateAndPlace } from './date-and-place.js';
+import { keepFactDetail } from './fact-details.js';
 import { readAdoption } from './adoption.js';
 import { keepLinkNotes } from './link-notes.js';
 import { citeMention, MENTION, mentionKey } from './mentions.js';
@@ -32,8 +33,8 @@ interface PlannedClaim {
   more: string[];
   /** Value, date and place whole: one longer than the claim holds is kept in a note on the claim. */
   fields: (FieldText | undefined)[];
-  /** The coordinates of its place (PLAC.MAP), kept as a note on the claim. */
-  map?: PlaceMapNote;
+  /** Lines no field of the claim holds, kept as notes on it: its place's coordinates (PLAC.MAP), a cause (CAUS), ... */
+  kept: KeptNote[];
 }
 
 /**
@@ -54,12 +55,12 @@ export function mapIndividuals(context: MappingContext, records: readonly Gedcom
   const claims = assertionsService.captureMany(context.actor, planned.map(({ claim, persona }) => ({ persona, ...claim })));
   claims.forEach((captured, at) => {
     context.created('assertion', captured.id);
-    const { claim, xref, more, fields, map, node, path } = planned[at];
+    const { claim, xref, more, fields, kept, node, path } = planned[at];
     // A family citing the same place in the same source adds nothing to this one (mentions.ts).
     if (claim.kind === MENTION && claim.source && xref) context.mentions.set(mentionKey(xref, { source: claim.source, citation: claim.citation }), captured.id);
     for (const citation of more) assertionsService.attachEvidence(context.actor, captured.id, { kind: 'citation', citation });
     keepWholeTexts(context, captured.id, fields, 'claim');
-    if (map) writeNote(context, captured.id, map.text, `${path}.PLAC.MAP`, map.node);
+    for (const note of kept) writeNote(context, captured.id, note.text, note.path, note.node);
     mapNotes(context, node, captured.id, path);
   });
   const persons = personsService.concludeMany(context.actor, personas.map((persona) => [persona]));
@@ -101,7 +102,7 @@ function readIndividual(context: MappingContext, record: GedcomNode, association
  */
 function mention(context: MappingContext, claims: PlannedClaim[], sour: GedcomNode): void {
   const cited = citeMention(context, sour, 'INDI');
-  if (cited) claims.push({ claim: { kind: MENTION, ...cited }, node: sour, path: 'INDI.SOUR', more: [], fields: [] });
+  if (cited) claims.push({ claim: { kind: MENTION, ...cited }, node: sour, path: 'INDI.SOUR', more: [], fields: [], kept: [] });
 }
 
 /**
@@ -157,10 +158,12 @@ function captureFact(context: MappingContext, claims: PlannedClaim[], node: Gedc
   const generic = node.tag === 'EVEN' || node.tag === 'FACT';
   const value = generic && type ? (said ? `${type}: ${said}` : type) : said;
   const { map, ...when } = dateAndPlace(context, node, path, 'claim');
-  claims.push({ ...plan(context, node, { kind, value, ...when }, path), ...(map ? { map } : {}) });
+  const planned = plan(context, node, { kind, value, ...when }, path);
+  if (map) planned.kept.push(map);
+  claims.push(planned);
   for (const part of node.children) {
     if (FACT_PARTS.has(part.tag) || (generic && part.tag === 'TYPE') || (node.tag === 'ADOP' && part.tag === 'FAMC')) continue;
-    context.lose(`${path}.${part.tag}`, part, part.tag.startsWith('_') ? 'extension tag not mapped' : 'not kept on the claim');
+    if (!keepFactDetail(context, part, path, 'claim', (note) => planned.kept.push(note))) context.lose(`${path}.${part.tag}`, part, part.tag.startsWith('_') ? 'extension tag not mapped' : 'not kept on the claim');
   }
 }
 
@@ -181,5 +184,6 @@ function plan(context: MappingContext, node: GedcomNode, claim: { kind: string; 
     path,
     more: citing.more,
     fields: Object.values(fields),
+    kept: [],
   };
 }
