@@ -113,11 +113,16 @@ export function citeSources(context: MappingContext, node: GedcomNode, path: str
   return { source: first.source, citation: first.citation, more };
 }
 
-/** PAGE, DATA.TEXT (each TEXT, one line apart) and QUAY of a SOUR citation: the elements of its citation. */
+/**
+ * PAGE, DATA.TEXT (each TEXT, one line apart) and QUAY of a SOUR citation: the elements of its
+ * citation. An inline 5.5.1 citation (`SOUR <description>`, no record) has its TEXT directly
+ * under it: the text from the source too.
+ */
 function citationOf(context: MappingContext, source: string, sour: GedcomNode, path: string, handled: ReadonlySet<string>): string | undefined {
   const elements: Record<string, FieldText> = {};
+  const inlineTexts = sour.pointer ? [] : sour.children.filter((part) => part.tag === 'TEXT' && asWritten(part));
   for (const part of sour.children) {
-    if (handled.has(part.tag)) continue;
+    if (handled.has(part.tag) || inlineTexts.includes(part)) continue;
     if (part.tag === 'PAGE' && asWritten(part)) elements.page = fieldOf(part, ELEMENT, 'Page', `${path}.SOUR.PAGE`)!;
     else if (part.tag === 'QUAY' && asWritten(part)) elements.quality = fieldOf(part, ELEMENT, 'Quality', `${path}.SOUR.QUAY`)!;
     else if (part.tag === 'DATA') {
@@ -125,6 +130,10 @@ function citationOf(context: MappingContext, source: string, sour: GedcomNode, p
       if (texts.length) elements.text = { value: texts.join('\n'), max: ELEMENT, label: 'Text from the source', path: `${path}.SOUR.DATA.TEXT`, node: child(part, 'TEXT') };
       for (const data of part.children) if (data.tag !== 'TEXT') context.lose(`${path}.SOUR.DATA.${data.tag}`, data, 'not kept on the citation');
     } else context.lose(`${path}.SOUR.${part.tag}`, part, 'not kept on the citation');
+  }
+  if (inlineTexts.length) {
+    const value = [...(elements.text ? [elements.text.value] : []), ...inlineTexts.map((text) => asWritten(text)!)].join('\n');
+    elements.text = { value, max: ELEMENT, label: 'Text from the source', path: `${path}.SOUR.TEXT`, node: inlineTexts[0] };
   }
   return Object.keys(elements).length ? citationFor(context, source, elements) : undefined;
 }
