@@ -16,9 +16,9 @@ function dateStructure(text: string, context: ExportContext): GedcomNode {
   return node('DATE', date, phrase ? [node('PHRASE', phrase)] : []);
 }
 
-/** DATE and PLAC, those given. */
-export function dateAndPlace(context: ExportContext, date: string | null | undefined, place: string | null | undefined): GedcomNode[] {
-  return [...(date ? [dateStructure(date, context)] : []), ...(place ? [node('PLAC', place)] : [])];
+/** DATE and PLAC, those given; MAP (the place's coordinates, `place-map.ts`) under the PLAC. */
+export function dateAndPlace(context: ExportContext, date: string | null | undefined, place: string | null | undefined, map?: GedcomNode): GedcomNode[] {
+  return [...(date ? [dateStructure(date, context)] : []), ...(place ? [node('PLAC', place, map ? [map] : [])] : [])];
 }
 
 /** NOTE lines for the notes about one entity, a redacted note left out (and reported). */

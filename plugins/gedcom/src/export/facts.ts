@@ -4,7 +4,7 @@
  * "TYPE: what it says" (how the importer keeps EVEN and FACT). A value an event tag cannot
  * carry (`BIRT` takes only `Y`) is written as a NOTE under it and reported.
  */
-import type { GedcomNode } from '@rootline/gedcom';
+import { substructureRule, type GedcomNode } from '@rootline/gedcom';
 import type { AssertionDto } from '@rootline/contracts/assertions';
 import type { CitationDto } from '@rootline/contracts/sources';
 import type { EventDto } from '@rootline/contracts/events';
@@ -14,6 +14,9 @@ import { dateAndPlace, noteStructures } from './details.js';
 import { claimCitations } from './citations.js';
 import { carriesValue, isOrdinance, kindWords, needsType, tagOfKind } from './tags.js';
 import { hasTag } from './version.js';
+import { takePlaceMap } from './place-map.js';
+import { takeFactDetails } from './fact-details.js';
+import { FACT_DETAILS } from '../fact-details.js';
 
 /** "TYPE: what it says", as the import keeps a TYPE beside a value: the two, or undefined for text without that shape. */
 function typedText(text: string): { type: string; value: string } | undefined {
@@ -21,8 +24,15 @@ function typedText(text: string): { type: string; value: string } | undefined {
   return cut > 0 ? { type: text.slice(0, cut), value: text.slice(cut + 2) } : undefined;
 }
 
-/** The tag, TYPE and payload of a fact: `EVEN` + TYPE for what has no tag of its own. */
-function shapeOf(context: ExportContext, kind: string, value: string | undefined): { tag: string; type?: string; value?: string } {
+/** The TYPE of EVEN and FACT is their kind (or their value's): a TYPE note of theirs stays a note. */
+const TYPED: ReadonlySet<string> = new Set(['TYPE']);
+const UNTYPED: ReadonlySet<string> = new Set();
+
+/**
+ * The tag, TYPE and payload of a fact: `EVEN` + TYPE for what has no tag of its own. `type`:
+ * the TYPE the import kept as a note (`Type: passport`), for a tag whose TYPE is not its kind.
+ */
+function shapeOf(context: ExportContext, kind: string, value: string | undefined, type: string | undefined): { tag: string; type?: string; value?: string } {
   let tag = tagOfKind(kind);
   if (tag === 'FACT' || tag === 'EVEN') {
     if (value === undefined) return { tag, type: kindWords(kind) };
@@ -30,10 +40,15 @@ function shapeOf(context: ExportContext, kind: string, value: string | undefined
   }
   if (tag === undefined) tag = 'EVEN';
   if (tag === 'EVEN') return { tag, type: kindWords(kind), value };
-  if (!needsType(tag)) return { tag, value };
-  // The import keeps no TYPE beside such a fact's value: the kind in words stands for it.
+  if (type !== undefined || !needsType(tag)) return { tag, type, value };
+  // No TYPE kept beside such a fact's value: the kind in words stands for it.
   context.lose(`INDI.${tag}.TYPE`, `the kind was not kept: TYPE written "${kindWords(kind)}"`);
   return { tag, type: kindWords(kind), value };
+}
+
+/** The lines of the details kept as notes (`fact-details.ts`) but TYPE, in one order: CAUS, AGNC, RELI. */
+function detailLines(details: ReadonlyMap<string, string>): GedcomNode[] {
+  return Object.keys(FACT_DETAILS).flatMap((tag) => (tag !== 'TYPE' && details.has(tag) ? [node(tag, details.get(tag))] : []));
 }
 
 /** `Y` says "this happened" on an event that says nothing else; one with a date or a place needs no Y. */
@@ -58,21 +73,26 @@ export function claimStructure(context: ExportContext, claim: AssertionDto, cite
   }
   const shows = (field: string) => !redacted?.fields.has(field);
   const value = shows('value') ? claim.value ?? undefined : undefined;
-  const shape = shapeOf(context, claim.kind, value);
-  const path = `INDI.${shape.tag}`;
-  if (!hasTag(shape.tag, context.version)) {
-    context.lose(path, `${shape.tag} is not in GEDCOM ${context.version}: not written`);
+  const tag = tagOfKind(claim.kind) ?? 'EVEN';
+  const path = `INDI.${tag}`;
+  if (!hasTag(tag, context.version)) {
+    context.lose(path, `${tag} is not in GEDCOM ${context.version}: not written`);
     return undefined;
   }
   if (redacted) context.lose(path, 'redacted value not written', redacted.fields.size);
+  const place = shows('place') ? claim.place ?? undefined : undefined;
+  const placed = takePlaceMap(context, notes, { written: Boolean(place), redacted: !shows('place') }, path);
+  const kept = takeFactDetails(context, placed.notes, substructureRule('record-INDI', tag)?.type, tag === 'EVEN' || tag === 'FACT' ? TYPED : UNTYPED);
+  const shape = shapeOf(context, claim.kind, value, kept.details.get('TYPE'));
   const { payload, note } = payloadOf(context, shape.tag, shape.value, path);
   const children = [
     ...(shape.type ? [node('TYPE', shape.type)] : []),
-    ...dateAndPlace(context, shows('date') ? claim.date : undefined, shows('place') ? claim.place : undefined),
+    ...dateAndPlace(context, shows('date') ? claim.date : undefined, place, placed.map),
+    ...detailLines(kept.details),
   ];
   if (shows('source')) children.push(...claimCitations(context, claim, cited.citations, cited.evidence, path));
   if (note) children.push(note);
-  children.push(...noteStructures(context, notes, path));
+  children.push(...noteStructures(context, kept.notes, path));
   context.count('facts');
   return node(shape.tag, payload === 'Y' ? presence(context, shape.tag, children) : payload, children);
 }
@@ -108,11 +128,16 @@ export function eventStructure(context: ExportContext, event: EventDto, notes: r
       ? {}
       : typedText(description) ?? (carriesValue(tag, context.version) ? { value: description } : { type: description });
   const { payload, note } = value === undefined ? {} : payloadOf(context, tag, value, `${path}.${tag}`);
+  const place = shows('place') ? event.place ?? undefined : undefined;
+  const placed = takePlaceMap(context, notes, { written: Boolean(place), redacted: !shows('place') }, `${path}.${tag}`);
+  const kept = takeFactDetails(context, placed.notes, substructureRule(`record-${path}`, tag)?.type, type ? TYPED : UNTYPED);
+  const typeLine = type ?? kept.details.get('TYPE');
   const children = [
-    ...(type ? [node('TYPE', type)] : []),
-    ...dateAndPlace(context, shows('date') ? event.date : undefined, shows('place') ? event.place : undefined),
+    ...(typeLine ? [node('TYPE', typeLine)] : []),
+    ...dateAndPlace(context, shows('date') ? event.date : undefined, place, placed.map),
+    ...detailLines(kept.details),
     ...(note ? [note] : []),
-    ...noteStructures(context, notes, `${path}.${tag}`),
+    ...noteStructures(context, kept.notes, `${path}.${tag}`),
   ];
   if (redacted) context.lose(`${path}.${tag}`, 'redacted value not written', redacted.fields.size);
   context.count('events');

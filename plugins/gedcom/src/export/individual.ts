@@ -1,7 +1,8 @@
 /**
  * A person as an INDI record: a NAME per persona (and per `name` claim), SEX, a fact per
  * confirmed claim, the person's own events (family events go on the FAM), FAMC with PEDI,
- * FAMS, ASSO and the notes about the person. Redacted values are left out.
+ * FAMS, ASSO, the notes about the person and a SOUR per `mention` claim (mentions.ts).
+ * Redacted values are left out.
  */
 import type { GedcomNode } from '@rootline/gedcom';
 import type { AssociationSummary } from '@rootline/contracts/events';
@@ -16,6 +17,7 @@ import { citationStructure } from './citations.js';
 import { INDIVIDUAL_EVENT_TAGS } from './tags.js';
 import { pedigreeLine, sexFor } from './version.js';
 import { roleStructure } from './roles.js';
+import { mentionStructures } from './mentions.js';
 
 /** Claim kinds a person's `birth` / `death` summary is made of: hidden with it. */
 const SUMMARY_KINDS: Record<string, string> = { birth: 'birth', baptism: 'birth', christening: 'birth', death: 'death', burial: 'death' };
@@ -34,14 +36,21 @@ export function individualRecord(context: ExportContext, person: PersonDto, batc
     if (sex !== person.sex) context.lose('INDI.SEX', 'sex X (neither male nor female) has no 5.5.1 value: written U');
     children.push(node('SEX', sex));
   }
+  const mentions: GedcomNode[] = [];
   for (const claim of claims) {
     if (claim.kind === 'name') continue;
+    const cited = { citations: batch.citations, evidence: batch.evidence.get(claim.id) };
+    const mention = mentionStructures(context, claim, cited, batch.notes.get(claim.id));
+    if (mention) {
+      mentions.push(...mention);
+      continue;
+    }
     const summary = SUMMARY_KINDS[claim.kind];
     if (summary && hides(summary)) {
       context.lose(`INDI.${claim.kind}`, 'redacted value not written');
       continue;
     }
-    const fact = claimStructure(context, claim, { citations: batch.citations, evidence: batch.evidence.get(claim.id) }, batch.notes.get(claim.id));
+    const fact = claimStructure(context, claim, cited, batch.notes.get(claim.id));
     if (fact) children.push(fact);
   }
   for (const event of batch.events.get(person.id) ?? []) {
@@ -66,6 +75,7 @@ export function individualRecord(context: ExportContext, person: PersonDto, batc
     if (asso) children.push(asso);
   }
   children.push(...noteStructures(context, batch.notes.get(person.id), 'INDI'));
+  children.push(...mentions);
   for (const media of batch.media.get(person.id) ?? []) children.push(pointer('OBJE', context.mediaXref(media)));
   context.count('individuals');
   return { ...node('INDI', undefined, children), xref };

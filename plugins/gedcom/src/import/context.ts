@@ -84,6 +84,8 @@ export class MappingContext {
   readonly linkNotes = new RunMap<GedcomNode>();
   /** (source id, page) -> citation id: one citation per place in a source, however often cited. */
   readonly citations = new RunMap<string>();
+  /** `mentionKey` (an individual's xref, a source and citation it cites as a whole) -> the mention claim made of it. */
+  readonly mentions = new RunMap<string>();
   /** Inline `SOUR text` (5.5) -> the source made for it. */
   readonly inlineSources = new RunMap<string>();
   readonly loss = new LossCollector();

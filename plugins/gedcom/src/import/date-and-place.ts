@@ -2,6 +2,8 @@ import type { GedcomNode } from '@rootline/gedcom';
 import { parseGedcomDate, toGedcom7 } from '@rootline/gedcom-date';
 import type { MappingContext } from './context.js';
 import { asWritten } from './long-text.js';
+import { readPlaceMap } from './place-map.js';
+import type { KeptNote } from './map-note.js';
 
 /**
  * A DATE as Rootline keeps it: the text as given. GEDCOM 7 puts what its grammar cannot say
@@ -26,19 +28,30 @@ function means(phrase: string, payload: string): boolean {
 }
 
 /**
- * The DATE (with its PHRASE) and PLAC of a fact or an event, as given. What else stands under
- * them (a place's FORM or MAP, a date's TIME) and a second DATE or PLAC are reported as not
- * kept on `where` (the claim or the event).
+ * The DATE (with its PHRASE) and PLAC of a fact or an event, as given, and the coordinates of
+ * the place (PLAC.MAP) as the text of a note for `where` (the claim or the event): Rootline's
+ * places are text and hold no coordinates. What else stands under them (a place's FORM, a
+ * date's TIME) and a second DATE or PLAC are reported as not kept on `where`.
  */
-export function dateAndPlace(context: MappingContext, node: GedcomNode, path: string, where: string): { date?: string; place?: string } {
-  const kept: { date?: string; place?: string } = {};
+export function dateAndPlace(context: MappingContext, node: GedcomNode, path: string, where: string): { date?: string; place?: string; map?: KeptNote } {
+  const kept: { date?: string; place?: string; map?: KeptNote } = {};
   for (const part of node.children) {
     if (part.tag !== 'DATE' && part.tag !== 'PLAC') continue;
     const field = part.tag === 'DATE' ? 'date' : 'place';
     const given = field === 'date' ? dateAsGiven(part) : asWritten(part);
-    if (given !== undefined && kept[field] !== undefined) context.lose(`${path}.${part.tag}`, part, `second ${field} not kept on the ${where}`);
+    const second = given !== undefined && kept[field] !== undefined;
+    if (second) context.lose(`${path}.${part.tag}`, part, `second ${field} not kept on the ${where}`);
     else if (given !== undefined) kept[field] = given;
-    for (const sub of part.children) if (!(field === 'date' && sub.tag === 'PHRASE')) context.lose(`${path}.${part.tag}.${sub.tag}`, sub, `not kept on the ${where}`);
+    for (const sub of part.children) {
+      if (field === 'date' && sub.tag === 'PHRASE') continue;
+      const subPath = `${path}.${part.tag}.${sub.tag}`;
+      const text = field === 'place' && sub.tag === 'MAP' && !second && !kept.map ? readPlaceMap(context, sub, subPath) : undefined;
+      if (text === undefined) context.lose(subPath, sub, `not kept on the ${where}`);
+      else {
+        kept.map = { text, path: subPath, node: sub };
+        context.lose(subPath, sub, `coordinates kept as a note on the ${where} (a place holds none); exports write them back as MAP`);
+      }
+    }
   }
   return kept;
 }

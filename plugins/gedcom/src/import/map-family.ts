@@ -2,16 +2,18 @@ import { ProblemError } from '@rootline/kernel';
 import type { GedcomNode } from '@rootline/gedcom';
 import type { MappingContext, MappedIndividual } from './context.js';
 import { FAMILY_EVENTS, PRESENCE_ONLY, pedigreeOf } from './facts.js';
-import { mapNotes } from './map-note.js';
+import { mapNotes, writeNote, type KeptNote } from './map-note.js';
 import { mapMediaLinks } from './map-media.js';
 import { asWritten, clip, fieldValues, keepWholeTexts, type FieldText } from './long-text.js';
 import { dateAndPlace } from './date-and-place.js';
+import { keepFactDetail } from './fact-details.js';
 import { adoptionOf } from './adoption.js';
 import { linkKey, noteLink } from './link-notes.js';
+import { mapFamilyMentions } from './mentions.js';
 
 const PARTNER_TAGS = ['HUSB', 'WIFE'] as const;
 const ROLES: Record<(typeof PARTNER_TAGS)[number], string> = { HUSB: 'husband', WIFE: 'wife' };
-const HANDLED = new Set(['HUSB', 'WIFE', 'CHIL', 'NOTE', 'SNOTE', 'OBJE']);
+const HANDLED = new Set(['HUSB', 'WIFE', 'CHIL', 'NOTE', 'SNOTE', 'OBJE', 'SOUR']);
 
 /** Whether every INDI a FAM points to is mapped already (else the FAM waits for the end of the file). */
 export function familyReady(context: MappingContext, record: GedcomNode): boolean {
@@ -37,10 +39,11 @@ type CreateRelationshipBody = Parameters<MappingContext['services']['familyServi
  * to each CHIL (pedigree from the FTM/Gramps `_FREL` and `_MREL` on CHIL, else the child's
  * FAMC.PEDI for this family, else `adopted` from the partners the child's ADOP.FAMC names),
  * the notes of the individuals' FAMS links on the spouse edge and of a child's FAMC link on
- * its first parent edge, and each family event (MARR, DIV, ...) as an event with both partners as
- * participants. A pointer to no INDI is reported; so is an edge the family plugin refuses (a
- * third birth parent, a cycle): the rest of the family is still imported. The edges of the
- * whole batch are one `createMany` call, checked edge by edge in file order.
+ * its first parent edge, each family event (MARR, DIV, ...) as an event with both partners as
+ * participants, and its SOURs as mentions of its partners (`mentions.ts`). A pointer to no INDI
+ * is reported; so is an edge the family plugin refuses (a third birth parent, a cycle): the
+ * rest of the family is still imported. The edges of the whole batch are one `createMany`
+ * call, checked edge by edge in file order.
  */
 export function mapFamilies(context: MappingContext, records: readonly GedcomNode[]): void {
   if (records.length === 0) return;
@@ -62,6 +65,7 @@ export function mapFamilies(context: MappingContext, records: readonly GedcomNod
     finishFamily(context, family, anchor, events);
   }
   writeFamilyEvents(context, events);
+  mapFamilyMentions(context, read);
 }
 
 function readFamily(context: MappingContext, record: GedcomNode): ReadFamily {
@@ -120,6 +124,8 @@ interface ReadEvent {
   node: GedcomNode;
   path: string;
   fields: (FieldText | undefined)[];
+  /** The coordinates of its place (PLAC.MAP), kept as a note on the event. */
+  map?: KeptNote;
 }
 
 /** A family event: type (EVEN with TYPE: a custom type), date (with its PHRASE), place, description; both partners as participants. */
@@ -128,7 +134,7 @@ function readFamilyEvent(context: MappingContext, node: GedcomNode, partners: Pa
   const type = asWritten(node.children.find((part) => part.tag === 'TYPE'));
   const said = node.value && !PRESENCE_ONLY.has(node.value.trim()) ? node.value.trim() : undefined;
   const generic = node.tag === 'EVEN' || node.tag === 'FACT';
-  const { date, place } = dateAndPlace(context, node, path, 'event');
+  const { date, place, map } = dateAndPlace(context, node, path, 'event');
   const description = generic ? said : [type, said].filter(Boolean).join(': ') || undefined;
   const seen = new Set<string>();
   const participants = partners.filter(({ who }) => !seen.has(who.person) && seen.add(who.person)).map(({ tag, who }) => ({ person: who.person, role: ROLES[tag] }));
@@ -139,7 +145,7 @@ function readFamilyEvent(context: MappingContext, node: GedcomNode, partners: Pa
     ...fieldValues(fields),
     participants,
   };
-  return { body, node, path, fields: Object.values(fields) };
+  return { body, node, path, fields: Object.values(fields), ...(map ? { map } : {}) };
 }
 
 /**
@@ -156,14 +162,17 @@ function writeFamilyEvents(context: MappingContext, events: readonly ReadEvent[]
     if (!(error instanceof ProblemError)) throw error;
     written = events.map((event) => context.attempt(event.path, event.node, () => eventsService.create(context.actor, event.body)));
   }
-  events.forEach(({ node, path, fields }, at) => {
+  events.forEach(({ node, path, fields, map }, at) => {
     const event = written[at];
     if (!event) return;
     context.created('event', event.id);
     keepWholeTexts(context, event.id, fields, 'event');
+    if (map) writeNote(context, event.id, map.text, map.path, map.node);
     for (const part of node.children) {
+      // The TYPE is in the event's type or description (readFamilyEvent).
       if (part.tag === 'DATE' || part.tag === 'PLAC' || part.tag === 'TYPE' || part.tag === 'NOTE' || part.tag === 'SNOTE') continue;
-      context.lose(`${path}.${part.tag}`, part, part.tag === 'SOUR' ? 'events do not cite sources: citation of a family event not kept' : 'not kept on the event');
+      const kept = keepFactDetail(context, part, path, 'event', (note) => writeNote(context, event.id, note.text, note.path, note.node));
+      if (!kept) context.lose(`${path}.${part.tag}`, part, part.tag === 'SOUR' ? 'events do not cite sources: citation of a family event not kept' : 'not kept on the event');
     }
     mapNotes(context, node, event.id, path);
   });

@@ -3,12 +3,14 @@ import { detachNode, type MappingContext } from './context.js';
 import { hasName, mapName, NAME_PIECE_TAGS, type MappedName } from './names.js';
 import { FACT_PARTS, INDIVIDUAL_FACTS, PRESENCE_ONLY } from './facts.js';
 import { citeSources } from './map-source.js';
-import { mapNotes } from './map-note.js';
+import { mapNotes, writeNote, type KeptNote } from './map-note.js';
 import { mapMediaLinks } from './map-media.js';
 import { clip, fieldValues, keepWholeTexts, type FieldText } from './long-text.js';
 import { dateAndPlace } from './date-and-place.js';
+import { keepFactDetail } from './fact-details.js';
 import { readAdoption } from './adoption.js';
 import { keepLinkNotes } from './link-notes.js';
+import { citeMention, MENTION, mentionKey } from './mentions.js';
 
 const SEXES = new Set(['M', 'F', 'X', 'U']);
 const NOTES = new Set(['NOTE', 'SNOTE']);
@@ -31,12 +33,15 @@ interface PlannedClaim {
   more: string[];
   /** Value, date and place whole: one longer than the claim holds is kept in a note on the claim. */
   fields: (FieldText | undefined)[];
+  /** Lines no field of the claim holds, kept as notes on it: its place's coordinates (PLAC.MAP), a cause (CAUS), ... */
+  kept: KeptNote[];
 }
 
 /**
  * A batch of INDIs, each -> one persona (its first NAME, every piece; SEX) concluded into one
- * person; each fact and event -> a claim on the persona; every further NAME -> a `name` claim
- * (a persona holds one name); NOTEs -> notes on the person; FAMC.PEDI kept for the family pass;
+ * person; each fact and event -> a claim on the persona; each SOUR of the INDI itself -> a
+ * `mention` claim; every further NAME -> a `name` claim (a persona holds one name); NOTEs ->
+ * notes on the person; FAMC.PEDI kept for the family pass;
  * ASSO kept for the end (its target may come later in the file). An INDI with no name is still
  * a person. Written with one call per kind for the whole batch (the owners' bulk methods): all
  * personas, then all claims, then all persons, so each person is derived once from its claims.
@@ -46,13 +51,17 @@ export function mapIndividuals(context: MappingContext, records: readonly Gedcom
   const read = records.map((record) => readIndividual(context, record, associations));
   const { personasService, assertionsService, personsService } = context.services;
   const personas = personasService.createMany(context.actor, read.map((individual) => individual.persona), { allowNameless: true }).map((persona) => context.created('persona', persona.id));
-  const planned = read.flatMap((individual, at) => individual.claims.map((claim) => ({ ...claim, persona: personas[at] })));
+  const planned = read.flatMap((individual, at) => individual.claims.map((claim) => ({ ...claim, persona: personas[at], xref: individual.record.xref })));
   const claims = assertionsService.captureMany(context.actor, planned.map(({ claim, persona }) => ({ persona, ...claim })));
   claims.forEach((captured, at) => {
     context.created('assertion', captured.id);
-    for (const citation of planned[at].more) assertionsService.attachEvidence(context.actor, captured.id, { kind: 'citation', citation });
-    keepWholeTexts(context, captured.id, planned[at].fields, 'claim');
-    mapNotes(context, planned[at].node, captured.id, planned[at].path);
+    const { claim, xref, more, fields, kept, node, path } = planned[at];
+    // A family citing the same place in the same source adds nothing to this one (mentions.ts).
+    if (claim.kind === MENTION && claim.source && xref) context.mentions.set(mentionKey(xref, { source: claim.source, citation: claim.citation }), captured.id);
+    for (const citation of more) assertionsService.attachEvidence(context.actor, captured.id, { kind: 'citation', citation });
+    keepWholeTexts(context, captured.id, fields, 'claim');
+    for (const note of kept) writeNote(context, captured.id, note.text, note.path, note.node);
+    mapNotes(context, node, captured.id, path);
   });
   const persons = personsService.concludeMany(context.actor, personas.map((persona) => [persona]));
   persons.forEach((person, at) => {
@@ -81,9 +90,19 @@ function readIndividual(context: MappingContext, record: GedcomNode, association
       if (node.tag === 'ADOP') readAdoption(context, record.xref, node);
     } else if (node.tag === 'FAMC' || node.tag === 'FAMS') readFamilyLink(context, record.xref, node);
     else if (node.tag === 'ASSO') associations.push(detachNode({ ...node, xref: record.xref }));
+    else if (node.tag === 'SOUR') mention(context, claims, node);
     else if (!HANDLED.has(node.tag)) context.lose(`INDI.${node.tag}`, node, node.tag.startsWith('_') ? 'extension tag not mapped' : 'not mapped');
   }
   return { record, persona: { ...personaName(first), ...(sex && SEXES.has(sex) ? { sex: sex as 'M' | 'F' | 'X' | 'U' } : {}) }, claims };
+}
+
+/**
+ * A SOUR of the individual as a whole -> a `mention` claim citing its source and citation
+ * (`mentions.ts`), one per SOUR; the SOUR's notes are the claim's.
+ */
+function mention(context: MappingContext, claims: PlannedClaim[], sour: GedcomNode): void {
+  const cited = citeMention(context, sour, 'INDI');
+  if (cited) claims.push({ claim: { kind: MENTION, ...cited }, node: sour, path: 'INDI.SOUR', more: [], fields: [], kept: [] });
 }
 
 /**
@@ -138,10 +157,13 @@ function captureFact(context: MappingContext, claims: PlannedClaim[], node: Gedc
   const said = node.value && !PRESENCE_ONLY.has(node.value.trim()) ? node.value.trim() : undefined;
   const generic = node.tag === 'EVEN' || node.tag === 'FACT';
   const value = generic && type ? (said ? `${type}: ${said}` : type) : said;
-  claims.push(plan(context, node, { kind, value, ...dateAndPlace(context, node, path, 'claim') }, path));
+  const { map, ...when } = dateAndPlace(context, node, path, 'claim');
+  const planned = plan(context, node, { kind, value, ...when }, path);
+  if (map) planned.kept.push(map);
+  claims.push(planned);
   for (const part of node.children) {
     if (FACT_PARTS.has(part.tag) || (generic && part.tag === 'TYPE') || (node.tag === 'ADOP' && part.tag === 'FAMC')) continue;
-    context.lose(`${path}.${part.tag}`, part, part.tag.startsWith('_') ? 'extension tag not mapped' : 'not kept on the claim');
+    if (!keepFactDetail(context, part, path, 'claim', (note) => planned.kept.push(note))) context.lose(`${path}.${part.tag}`, part, part.tag.startsWith('_') ? 'extension tag not mapped' : 'not kept on the claim');
   }
 }
 
@@ -162,5 +184,6 @@ function plan(context: MappingContext, node: GedcomNode, claim: { kind: string; 
     path,
     more: citing.more,
     fields: Object.values(fields),
+    kept: [],
   };
 }

@@ -36,6 +36,16 @@ export function noteTexts(context: MappingContext, node: GedcomNode, path: strin
   return texts;
 }
 
+/**
+ * A note the import makes of a line no field holds (a place's coordinates, the cause of a
+ * death), written once the claim or event it is about exists. `path`: the line's tag path.
+ */
+export interface KeptNote {
+  text: string;
+  path: string;
+  node: GedcomNode;
+}
+
 /** One note about `target`; a text longer than a note holds is cut, and the cut reported. */
 export function writeNote(context: MappingContext, target: string, text: string | undefined, path: string, node: GedcomNode | undefined): void {
   if (!text?.trim()) return;

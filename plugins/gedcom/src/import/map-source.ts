@@ -80,6 +80,8 @@ export function readRepositoryRecord(context: MappingContext, record: GedcomNode
   for (const part of record.children) if (part.tag !== 'NAME') context.lose(`REPO.${part.tag}`, part, 'repository details other than the name are not kept');
 }
 
+const NONE: ReadonlySet<string> = new Set();
+
 /** Where a claim's SOURs point: the source and citation it cites, and any further citations (attached as evidence). */
 export interface Citing {
   source?: string;
@@ -91,8 +93,9 @@ export interface Citing {
  * The SOUR citations under a structure: each becomes (the source and) a citation holding
  * PAGE as its `page` element (and DATA.TEXT as `text`, QUAY as `quality`), as written. One
  * citation per source and page, however often it is cited. A pointer to no SOUR record is reported.
+ * `handled`: tags under a SOUR the caller maps itself (not reported here).
  */
-export function citeSources(context: MappingContext, node: GedcomNode, path: string): Citing {
+export function citeSources(context: MappingContext, node: GedcomNode, path: string, handled: ReadonlySet<string> = NONE): Citing {
   const cited: { source: string; citation?: string }[] = [];
   for (const sour of node.children.filter((each) => each.tag === 'SOUR')) {
     const source = sour.pointer ? context.sources.get(sour.pointer) : inlineSource(context, sour, path);
@@ -100,7 +103,7 @@ export function citeSources(context: MappingContext, node: GedcomNode, path: str
       context.lose(`${path}.SOUR`, sour, sour.pointer ? `points to no source record (@${sour.pointer}@)` : 'empty source citation');
       continue;
     }
-    cited.push({ source, citation: citationOf(context, source, sour, path) });
+    cited.push({ source, citation: citationOf(context, source, sour, path, handled) });
   }
   const [first, ...rest] = cited;
   if (!first) return { more: [] };
@@ -110,10 +113,16 @@ export function citeSources(context: MappingContext, node: GedcomNode, path: str
   return { source: first.source, citation: first.citation, more };
 }
 
-/** PAGE, DATA.TEXT (each TEXT, one line apart) and QUAY of a SOUR citation: the elements of its citation. */
-function citationOf(context: MappingContext, source: string, sour: GedcomNode, path: string): string | undefined {
+/**
+ * PAGE, DATA.TEXT (each TEXT, one line apart) and QUAY of a SOUR citation: the elements of its
+ * citation. An inline 5.5.1 citation (`SOUR <description>`, no record) has its TEXT directly
+ * under it: the text from the source too.
+ */
+function citationOf(context: MappingContext, source: string, sour: GedcomNode, path: string, handled: ReadonlySet<string>): string | undefined {
   const elements: Record<string, FieldText> = {};
+  const inlineTexts = sour.pointer ? [] : sour.children.filter((part) => part.tag === 'TEXT' && asWritten(part));
   for (const part of sour.children) {
+    if (handled.has(part.tag) || inlineTexts.includes(part)) continue;
     if (part.tag === 'PAGE' && asWritten(part)) elements.page = fieldOf(part, ELEMENT, 'Page', `${path}.SOUR.PAGE`)!;
     else if (part.tag === 'QUAY' && asWritten(part)) elements.quality = fieldOf(part, ELEMENT, 'Quality', `${path}.SOUR.QUAY`)!;
     else if (part.tag === 'DATA') {
@@ -121,6 +130,10 @@ function citationOf(context: MappingContext, source: string, sour: GedcomNode, p
       if (texts.length) elements.text = { value: texts.join('\n'), max: ELEMENT, label: 'Text from the source', path: `${path}.SOUR.DATA.TEXT`, node: child(part, 'TEXT') };
       for (const data of part.children) if (data.tag !== 'TEXT') context.lose(`${path}.SOUR.DATA.${data.tag}`, data, 'not kept on the citation');
     } else context.lose(`${path}.SOUR.${part.tag}`, part, 'not kept on the citation');
+  }
+  if (inlineTexts.length) {
+    const value = [...(elements.text ? [elements.text.value] : []), ...inlineTexts.map((text) => asWritten(text)!)].join('\n');
+    elements.text = { value, max: ELEMENT, label: 'Text from the source', path: `${path}.SOUR.TEXT`, node: inlineTexts[0] };
   }
   return Object.keys(elements).length ? citationFor(context, source, elements) : undefined;
 }

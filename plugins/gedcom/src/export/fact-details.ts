@@ -1,0 +1,29 @@
+/**
+ * The notes of a claim or event that stand for a line under its fact (`../fact-details.ts`:
+ * the import's `Cause: Dysenterie` -> `2 CAUS Dysenterie`), taken out of the notes written as
+ * NOTE: the first of each tag that GEDCOM 7 allows under that fact (`structure`, its structure
+ * type: `INDI-DEAT`; an LDS ordinance takes no CAUS) and that the fact does not already have
+ * (`has`: the TYPE of an EVEN). The others stay notes. A redacted note is left to
+ * `noteStructures` (not written, reported).
+ */
+import { substructureRule } from '@rootline/gedcom';
+import type { NoteDto } from '@rootline/contracts/notes';
+import type { ExportContext } from './context.js';
+import { readDetailNote } from '../fact-details.js';
+
+export function takeFactDetails(
+  context: ExportContext,
+  notes: readonly NoteDto[] | undefined,
+  structure: string | undefined,
+  has: ReadonlySet<string>,
+): { details: Map<string, string>; notes: readonly NoteDto[] | undefined } {
+  const details = new Map<string, string>();
+  if (!notes || structure === undefined) return { details, notes };
+  const rest = notes.filter((note) => {
+    const detail = context.shows(note.id, 'text') ? readDetailNote(note.text) : undefined;
+    if (!detail || has.has(detail.tag) || details.has(detail.tag) || !substructureRule(structure, detail.tag)) return true;
+    details.set(detail.tag, detail.value);
+    return false;
+  });
+  return { details, notes: rest };
+}

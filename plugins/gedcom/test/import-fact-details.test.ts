@@ -1,0 +1,108 @@
+import t from 'tap';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { validateGedcom } from '@rootline/gedcom';
+import type { TestServer } from '@rootline/kernel/testing';
+import { gedcom, imported } from './helpers.js';
+import { exported, exportServer } from './export-fixture.js';
+import { importInto, newTree } from './round-trip-summary.js';
+
+/**
+ * Lines under a fact that no field of a claim or event holds: the cause of a death or of a
+ * title (CAUS: bourbon.ged, "Dysenterie"), the agency (AGNC), the religion (RELI) and the TYPE
+ * of a fact that is not EVEN or FACT (an IDNO's kind of number; sample.ged's "Birth of ..."),
+ * once reported "not kept". Each is a note on the claim or event (`Cause: Dysenterie`), the
+ * report says so, and both exports write it back as its line.
+ */
+
+const FILE = (version: '7.0' | '5.5.1') =>
+  gedcom(
+    version,
+    '0 @I1@ INDI', '1 NAME Louis /Capet/', '1 SEX M',
+    '1 DEAT', '2 DATE 25 AUG 1270', '2 CAUS Dysenterie', '2 NOTE Near Tunis',
+    '1 TITL King of France', '2 CAUS Death of his father', '2 AGNC Reims cathedral chapter',
+    '1 CHR', '2 RELI Catholic',
+    '1 IDNO 123-45-6789', '2 TYPE Social Insurance Number',
+    '1 BIRT', '2 TYPE Birth of Louis', '2 DATE 25 APR 1214',
+    '0 @I2@ INDI', '1 NAME Marguerite /de Provence/', '1 SEX F',
+    '0 @F1@ FAM', '1 HUSB @I1@', '1 WIFE @I2@', '1 MARR', '2 DATE 27 MAY 1234', '2 AGNC Archbishop of Sens', '2 RELI Catholic',
+  );
+
+/** Every claim and event with notes (each once, though an event is on both partners' cards), and its notes, as a user reads them: the card's claims and events, the notes of each (through the routes). */
+async function details(s: TestServer, treeId?: string): Promise<string[]> {
+  const prefix = treeId ? `/v1/trees/${treeId}` : '/v1';
+  const tree = treeId ? s.server.kernel.trees.get(treeId)! : s.server.kernel.trees.active();
+  const read = new Map<string, string>();
+  for (const { id, display_name } of tree.prepare('SELECT id, display_name FROM persons').all() as { id: string; display_name: string }[]) {
+    const card = (await s.request('GET', `${prefix}/persons/${id}/card`, { query: { expand: 'assertions,events' } })).json();
+    for (const item of [...card.assertions.items, ...card.events.items]) {
+      const notes = (await s.request('GET', `${prefix}/notes`, { query: { target: item.id } })).json().map((note: { text: string }) => note.text);
+      if (notes.length) read.set(item.id, `${item.kind ? display_name : 'family'}: ${item.kind ?? item.type} | ${notes.sort().join(' | ')}`);
+    }
+  }
+  return [...read.values()].sort();
+}
+
+const EXPECTED = [
+  'Louis Capet: birth | Type: Birth of Louis',
+  'Louis Capet: christening | Religion: Catholic',
+  'Louis Capet: death | Cause: Dysenterie | Near Tunis',
+  'Louis Capet: identity_number | Type: Social Insurance Number',
+  'Louis Capet: title | Agency: Reims cathedral chapter | Cause: Death of his father',
+  'family: MARR | Agency: Archbishop of Sens | Religion: Catholic',
+];
+
+for (const version of ['7.0', '5.5.1'] as const) {
+  t.test(`${version}: a fact's TYPE, CAUS, AGNC and RELI are notes on its claim or event, and the report says where they went`, async (t) => {
+    const { s, items } = await imported(t, FILE(version));
+    t.same(await details(s), EXPECTED);
+    t.same(items.map((item) => `${item.path}: ${item.reason}`).sort(), [
+      'FAM.MARR.AGNC: kept as a note on the event ("Agency: ..."); exports write it back as AGNC',
+      'FAM.MARR.RELI: kept as a note on the event ("Religion: ..."); exports write it back as RELI',
+      'INDI.BIRT.TYPE: kept as a note on the claim ("Type: ..."); exports write it back as TYPE',
+      'INDI.CHR.RELI: kept as a note on the claim ("Religion: ..."); exports write it back as RELI',
+      'INDI.DEAT.CAUS: kept as a note on the claim ("Cause: ..."); exports write it back as CAUS',
+      'INDI.IDNO.TYPE: kept as a note on the claim ("Type: ..."); exports write it back as TYPE',
+      'INDI.TITL.AGNC: kept as a note on the claim ("Agency: ..."); exports write it back as AGNC',
+      'INDI.TITL.CAUS: kept as a note on the claim ("Cause: ..."); exports write it back as CAUS',
+    ], 'nothing reported "not kept"');
+  });
+}
+
+t.test('import -> export (7.0, 5.5.1) -> import: the lines are written back, and read back as the same notes', async (t) => {
+  const s = await exportServer(t);
+  await imported(t, FILE('5.5.1'), s);
+  for (const version of ['7.0', '5.5.1'] as const) {
+    const { text, bytes } = await exported(s, { version, include_living: true });
+    t.match(text, /\n1 DEAT\n2 DATE 25 AUG 1270\n2 CAUS Dysenterie\n2 NOTE Near Tunis\n/, `${version}: the death's cause, and its other note as a note`);
+    t.match(text, /\n1 TITL King of France\n2 CAUS Death of his father\n2 AGNC Reims cathedral chapter\n/, `${version}: the title's`);
+    t.match(text, /\n1 IDNO 123-45-6789\n2 TYPE Social Insurance Number\n/, `${version}: the IDNO's own TYPE, not "identity number"`);
+    t.match(text, /\n1 BIRT\n2 TYPE Birth of Louis\n2 DATE 25 APR 1214\n/, `${version}: the birth's TYPE`);
+    t.match(text, /\n1 MARR\n2 DATE 27 MAY 1234\n2 AGNC Archbishop of Sens\n2 RELI Catholic\n/, `${version}: the marriage's`);
+    t.notMatch(text, /NOTE (Cause|Agency|Religion|Type): /, `${version}: none of them written as a note as well`);
+    t.same((await validateGedcom(bytes)).errors, [], `${version}: a valid file`);
+    const fresh = await newTree(s, `Back from ${version}`);
+    const run = await importInto(s, fresh.id, bytes, `details-${version}.ged`);
+    t.equal(run.state, 'succeeded', JSON.stringify(run.error));
+    t.same(await details(s, fresh.id), EXPECTED, `${version}: the same details`);
+  }
+});
+
+const bourbon = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/corpus/real/bourbon.ged');
+
+t.test('bourbon.ged: every CAUS is kept and comes back from both exports', { skip: existsSync(bourbon) ? false : `${bourbon} not found` }, async (t) => {
+  const s = await exportServer(t);
+  const { lost, items } = await imported(t, readFileSync(bourbon), s);
+  t.notOk(lost.some((item) => /\.(CAUS|AGNC|RELI|TYPE) not kept/.test(item)), 'no CAUS, AGNC, RELI or TYPE reported "not kept" (blank ones: "blank: nothing to keep")');
+  t.equal(items.filter((item) => item.path.endsWith('.CAUS')).reduce((sum, item) => sum + item.count, 0), 26, 'the 26 CAUS lines of the file kept as notes');
+  const before = await details(s);
+  t.ok(before.includes('Louis IX “Saint-Louis” CAPET: death | Cause: Dysenterie | Coordinates of the place: latitude N36.81897, longitude E10.16579'), 'Louis IX died of dysentery (at Tunis)');
+  for (const version of ['7.0', '5.5.1'] as const) {
+    const { bytes } = await exported(s, { version, include_living: true });
+    const fresh = await newTree(s, `Bourbon from ${version}`);
+    const run = await importInto(s, fresh.id, bytes, `bourbon-${version}.ged`);
+    t.equal(run.state, 'succeeded', JSON.stringify(run.error));
+    t.same(await details(s, fresh.id), before, `${version}: every note, details included, comes back`);
+  }
+});
