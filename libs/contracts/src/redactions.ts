@@ -11,6 +11,12 @@ import type { Actor } from '@rootline/kernel';
 export interface Redacted {
   whole: boolean;
   fields: ReadonlySet<string>;
+  /**
+   * Of `fields`, those hidden only because the claim they summarise is redacted (a person's
+   * `birth` or `death` resting on a claim redacted in its date, place or kind): what of the claim
+   * itself is hidden is that claim's own redaction (a writer of claims follows that one).
+   */
+  fromClaims?: ReadonlySet<string>;
 }
 
 /** Redactions of one tree: reading what is hidden, and hiding a field or an entity. */

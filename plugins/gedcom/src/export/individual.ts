@@ -46,7 +46,8 @@ export function individualRecord(context: ExportContext, person: PersonDto, batc
       continue;
     }
     const summary = SUMMARY_KINDS[claim.kind];
-    if (summary && hides(summary)) {
+    // The person's own redaction of its birth or death hides those claims; one that only follows a redacted claim leaves the claim's own redaction to say what is hidden.
+    if (summary && hides(summary) && !personRedacted?.fromClaims?.has(summary)) {
       context.lose(`INDI.${claim.kind}`, 'redacted value not written');
       continue;
     }

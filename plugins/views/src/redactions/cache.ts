@@ -6,6 +6,8 @@ import type { PersonasService } from '@rootline/contracts/personas';
 export interface Redacted {
   whole: boolean;
   fields: Set<string>;
+  /** Of `fields`, those hidden only because a claim they summarise is redacted (deriveFromClaims). */
+  fromClaims?: Set<string>;
 }
 
 /** The redactions of one tree, ready to apply to a reply. */
@@ -115,6 +117,7 @@ function deriveFromClaims(targets: Map<string, Redacted>, ids: string[], { perso
       const summary = person[field];
       if (!summary || !claims.includes(summary.assertion)) continue;
       const entry = targets.get(person.id) ?? { whole: false, fields: new Set<string>() };
+      if (!entry.fields.has(field)) (entry.fromClaims ??= new Set()).add(field);
       entry.fields.add(field);
       targets.set(person.id, entry);
     }
