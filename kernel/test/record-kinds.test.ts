@@ -111,6 +111,27 @@ t.test('a log that seems to have shrunk is counted again, not trusted', async (t
   t.same(walk(records, ['note'], 4), [6, 5, 4, 3, 2, 1]);
 });
 
+t.test('records a transaction wrote are counted inside it, and forgotten when it rolls back', async (t) => {
+  const { records } = log();
+  const actor = { kind: 'system' as const, credentialId: null };
+  const note = (id: string) => records.append({ kind: 'note.created.v1', entity_type: 'note', entity_id: id, actor });
+  records.transact(() => { for (let i = 0; i < 8; i++) note(`c${i}`); });
+  const committed = records.count(['note']);
+  t.equal(committed, 8);
+  t.throws(() => records.transact(() => {
+    note('rolled back'); // one record after eight counted: counted on its own
+    t.equal(records.count(['note']), committed + 1, 'inside: as its reads see the log');
+    t.equal(records.list({ beforeSeq: null, limit: 10, kindPrefixes: ['note'] })[0].entity_id, 'rolled back');
+    throw new Error('roll back');
+  }), /roll back/);
+  // The same seq again, now for another kind: only what committed is counted.
+  const media = records.transact(() => records.append({ kind: 'media.created.v1', entity_type: 'media', entity_id: 'm1', actor })).result;
+  t.equal(media.seq, committed + 1, 'the rolled-back seq was given again');
+  t.equal(records.count(['note']), committed);
+  t.equal(records.count(['media']), 1);
+  t.same(records.list({ beforeSeq: null, limit: 2, kindPrefixes: ['media', 'note'] }).map((record) => record.entity_id), ['m1', 'c7']);
+});
+
 t.test('kindKept: the kind itself, or the prefix and a dot; the prefix\'s ASCII case does not matter for the second', async (t) => {
   t.ok(kindKept(['note'], 'note'));
   t.ok(kindKept(['note'], 'note.created.v1'));
