@@ -2,6 +2,8 @@ import type { Db } from './storage/sqlite.js';
 import { StatementCache } from './storage/sqlite.js';
 import type { Clock, IdSource } from './ids.js';
 import type { Actor } from './auth/actor.js';
+import { kindKept } from './record-kinds.js';
+import { KindCounts } from './record-kind-counts.js';
 
 /** One entry of a tree's append-only history (CONTRACT §6). */
 export interface TreeRecord {
@@ -64,6 +66,7 @@ function recordFromRow(row: RecordRow): TreeRecord {
  */
 export class RecordLog {
   private readonly statements: StatementCache;
+  private readonly kindCounts: KindCounts;
   private pending: TreeRecord[] | null = null;
   private importKey: string | null = null;
 
@@ -75,6 +78,7 @@ export class RecordLog {
     private readonly observe: (record: TreeRecord) => void = () => undefined,
   ) {
     this.statements = new StatementCache(db);
+    this.kindCounts = new KindCounts(db);
   }
 
   /** Runs `work` in one transaction; returns its result and the records it appended. */
@@ -138,21 +142,42 @@ export class RecordLog {
     return saved;
   }
 
-  /** Newest first, keyset on `seq`; `kindPrefixes` keeps records whose kind starts with one of them. */
+  /**
+   * Newest first, keyset on `seq`; `kindPrefixes` keeps the records whose kind one of them keeps
+   * (`kindKept`). Filtered, the kinds kept are picked from the counts of every kind
+   * (`KindCounts`), each one's newest records are read from the (kind, seq) index and the newest
+   * of them all make the page: a few index ranges whether the kinds are rare or make half the log.
+   * A scan newest first testing each record read the whole log for a kind it does not hold (a
+   * sort of every match when the filter was an index range instead: 0.3 s for `assertion`).
+   * The page ends at the last record counted, so a kind first written after that cannot be missed
+   * while later records of other kinds are shown.
+   */
   list(options: { beforeSeq: number | null; limit: number; kindPrefixes: string[] }): TreeRecord[] {
-    const { where, params } = this.filter(options.kindPrefixes);
-    if (options.beforeSeq !== null) {
-      where.push('seq < ?');
-      params.push(options.beforeSeq);
+    const { beforeSeq, limit, kindPrefixes } = options;
+    if (!kindPrefixes.length) {
+      const rows = beforeSeq === null
+        ? this.statements.prepare('SELECT * FROM records ORDER BY seq DESC LIMIT ?').all(limit)
+        : this.statements.prepare('SELECT * FROM records WHERE seq < ? ORDER BY seq DESC LIMIT ?').all(beforeSeq, limit);
+      return (rows as RecordRow[]).map(recordFromRow);
     }
-    const sql = `SELECT * FROM records ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq DESC LIMIT ?`;
-    return (this.statements.prepare(sql).all(...params, options.limit) as RecordRow[]).map(recordFromRow);
+    const { counts, upTo } = this.kindCounts.current();
+    const before = Math.min(beforeSeq ?? Number.POSITIVE_INFINITY, upTo + 1);
+    const newest = this.statements.prepare('SELECT seq FROM records WHERE kind = ? AND seq < ? ORDER BY seq DESC LIMIT ?').pluck();
+    const seqs: number[] = [];
+    for (const kind of counts.keys()) {
+      if (kindKept(kindPrefixes, kind)) for (const seq of newest.all(kind, before, limit) as number[]) seqs.push(seq);
+    }
+    if (!seqs.length) return [];
+    const page = seqs.sort((a, b) => b - a).slice(0, limit);
+    const rows = this.statements.prepare('SELECT * FROM records WHERE seq IN (SELECT value FROM json_each(?)) ORDER BY seq DESC').all(JSON.stringify(page));
+    return (rows as RecordRow[]).map(recordFromRow);
   }
 
+  /** How many records the filter keeps (all of them without one), summed from the counts of every kind. */
   count(kindPrefixes: string[]): number {
-    const { where, params } = this.filter(kindPrefixes);
-    const sql = `SELECT count(*) AS n FROM records ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
-    return (this.statements.prepare(sql).get(...params) as { n: number }).n;
+    let total = 0;
+    for (const [kind, n] of this.kindCounts.current().counts) if (!kindPrefixes.length || kindKept(kindPrefixes, kind)) total += n;
+    return total;
   }
 
   /**
@@ -175,15 +200,5 @@ export class RecordLog {
 
   lastSeq(): number {
     return (this.statements.prepare('SELECT coalesce(max(seq), 0) AS seq FROM records').get() as { seq: number }).seq;
-  }
-
-  private filter(kindPrefixes: string[]) {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    if (kindPrefixes.length) {
-      where.push(`(${kindPrefixes.map(() => '(kind = ? OR kind LIKE ? ESCAPE \'\\\')').join(' OR ')})`);
-      for (const prefix of kindPrefixes) params.push(prefix, `${prefix.replace(/[\\%_]/g, '\\$&')}.%`);
-    }
-    return { where, params };
   }
 }

@@ -1,5 +1,5 @@
 import type { Tree } from '@rootline/kernel';
-import { ACTIVE_SQL, STATUSES, type AssertionStatus } from './states.js';
+import { ACTIVE_SQL, STATUSES, isActive, type AssertionStatus } from './states.js';
 import { CLAIM_COLUMNS, CLAIM_JSON, type ClaimRow } from './store.js';
 import type { ClaimFilter } from '@rootline/contracts/assertions';
 import type { AssertionDto } from './schemas/assertion.js';
@@ -44,6 +44,7 @@ export class ClaimQueries {
 
   count(filter: ClaimFilter): number {
     if (filter.persona !== undefined && !filter.activeOnly && filter.proposer === undefined) return this.personaCount(filter);
+    if (answeredByTotals(filter)) return this.treeCount(filter);
     const { clauses, params } = conditions(filter);
     return (this.tree.prepare(`SELECT count(*) AS n FROM assertions ${whereOf(clauses)}`).get(...params) as { n: number }).n;
   }
@@ -54,11 +55,26 @@ export class ClaimQueries {
     return (this.tree.prepare(`SELECT coalesce(sum(n), 0) AS n FROM assertion_counts ${whereOf(clauses)}`).get(...params) as { n: number }).n;
   }
 
-  /** The two halves of the sourcing tally; the caller adds them up, never counts a total itself. */
+  /**
+   * The whole tree's matches (no persona, kind or proposer; by status, active or not, and citing
+   * no source at most) summed from `assertion_totals` (kept by triggers): a few rows, where a
+   * count read an index entry per claim (the unsourced lane's total: 17-31 ms at 91,000 claims).
+   */
+  private treeCount(filter: ClaimFilter): number {
+    if (filter.status !== undefined && !STATUSES.includes(filter.status)) throw new Error(`Unknown status ${filter.status}`);
+    const statuses = STATUSES.filter((status) => (filter.status === undefined || status === filter.status) && (!filter.activeOnly || isActive(status)));
+    return this.tree
+      .prepare(`SELECT coalesce(sum(n), 0) FROM assertion_totals WHERE status IN (SELECT value FROM json_each(?))${filter.source === null ? ' AND sourced = 0' : ''}`)
+      .pluck()
+      .get(JSON.stringify(statuses)) as number;
+  }
+
+  /** The two halves of the sourcing tally (from `assertion_totals`); the caller adds them up, never counts a total itself. */
   tallyHalves(): { sourced: number; needs_source: number } {
-    const sourced = this.tree.prepare(`SELECT count(*) AS n FROM assertions WHERE source IS NOT NULL AND ${ACTIVE_SQL}`).get() as { n: number };
-    const unsourced = this.tree.prepare(`SELECT count(*) AS n FROM assertions WHERE source IS NULL AND ${ACTIVE_SQL}`).get() as { n: number };
-    return { sourced: sourced.n, needs_source: unsourced.n };
+    return this.tree
+      .prepare(`SELECT coalesce(sum(n) FILTER (WHERE sourced = 1), 0) AS sourced, coalesce(sum(n) FILTER (WHERE sourced = 0), 0) AS needs_source
+                FROM assertion_totals WHERE ${ACTIVE_SQL}`)
+      .get() as { sourced: number; needs_source: number };
   }
 
   /** Matches per value of `field`, biggest first, at most `limit` buckets. */
@@ -194,5 +210,9 @@ function conditions(filter: ClaimFilter): { clauses: string[]; params: unknown[]
   }
   return { clauses, params };
 }
+
+/** What `assertion_totals` can answer: the whole tree's claims by status (or active ones), all of them or those citing no source. */
+const answeredByTotals = (filter: ClaimFilter) =>
+  filter.persona === undefined && filter.kind === undefined && filter.proposer === undefined && (filter.source === undefined || filter.source === null);
 
 const whereOf = (clauses: string[]) => (clauses.length ? `WHERE ${clauses.join(' AND ')}` : '');

@@ -36,6 +36,9 @@ const laneFilters = (source: string): ClaimFilter[] => [
   { status: 'pending', proposer: null },
 ];
 
+/** The whole tree's claims of one status, newest first (GET {P}/settled): migration 004's partial indexes. */
+const settledFilters: ClaimFilter[] = [{ status: 'confirmed' }, { status: 'refuted' }];
+
 function planOf(s: Parameters<typeof db>[0], filter: ClaimFilter, order: 'asc' | 'desc', after: boolean): string[] {
   const { sql, params } = pageSql(CLAIM_COLUMNS, filter, order, after ? [Date.now(), randomUUID()] : null);
   return (db(s).prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params, 100) as { detail: string }[]).map((row) => row.detail);
@@ -58,7 +61,7 @@ t.test('every filtered claim list is one index range in the order asked, with an
 
   for (const statistics of ['without', 'with']) {
     if (statistics === 'with') db(s).exec('ANALYZE');
-    for (const filter of [...personaFilters(persona, source), ...laneFilters(source)]) {
+    for (const filter of [...personaFilters(persona, source), ...laneFilters(source), ...settledFilters]) {
       for (const order of ['asc', 'desc'] as const) {
         for (const after of [false, true]) {
           const plan = planOf(s, filter, order, after);
@@ -71,6 +74,9 @@ t.test('every filtered claim list is one index range in the order asked, with an
             const columns = ['persona', 'status', 'kind', 'source'].filter((column) => filter[column as keyof ClaimFilter] !== undefined);
             t.ok(search && columns.every((column) => search.includes(`${column}=?`)), `${name}: one range over ${columns.join(', ')} ${shown}`);
             t.notOk(plan.some((step) => step.startsWith('SCAN')), `${name}: no scan ${shown}`);
+          } else if (filter.status !== 'pending') {
+            // Settled claims: the status's own partial index, already in the order asked (before it, every claim's index entry and a sort).
+            t.ok(plan.some((step) => step.includes(`USING INDEX assertions_${filter.status}`)), `${name}: the status's index ${shown}`);
           } else {
             // The lane reads its own partial index (only pending claims), never the table.
             t.ok(plan.some((step) => /USING (COVERING )?INDEX assertions_pending/.test(step)), `${name}: the lane's index ${shown}`);

@@ -15,6 +15,8 @@ interface MediaRow {
 }
 
 const COLUMNS = 'id, title, file_name, media_type, status, blob, created_at_ms, resolved_at_ms';
+/** The same columns of an unresolved object, all of them in the index media_unresolved_rows. */
+export const UNRESOLVED_COLUMNS = "id, title, file_name, media_type, 'unresolved' AS status, NULL AS blob, created_at_ms, NULL AS resolved_at_ms";
 /** Rows per read while walking every media object: an export yields between batches. */
 const BATCH = 500;
 
@@ -69,9 +71,15 @@ export class MediaService implements MediaServiceContract {
     return this.tree.prepare('SELECT 1 FROM media WHERE id = ?').get(id) !== undefined;
   }
 
-  /** Every media object still waiting for its bytes, oldest first (one response: the spec does not page it). */
+  /**
+   * Every media object still waiting for its bytes, oldest first (one response: the spec does not
+   * page it). Read from media_unresolved_rows alone (migration 003): what an unresolved object
+   * has not got yet (a blob, when it was resolved) is NULL, not read.
+   */
   unresolved(): UnresolvedMediaDto {
-    const rows = this.tree.prepare(`SELECT ${COLUMNS} FROM media WHERE status = 'unresolved' ORDER BY id`).all() as MediaRow[];
+    const rows = this.tree
+      .prepare(`SELECT ${UNRESOLVED_COLUMNS} FROM media WHERE status = 'unresolved' ORDER BY id`)
+      .all() as MediaRow[];
     return { items: rows.map(toDto), total: rows.length };
   }
 
