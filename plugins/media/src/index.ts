@@ -1,6 +1,8 @@
+import type {} from './cradle.js'; // the types of what this plugin registers for itself
 import { definePlugin, scoped } from '@rootline/kernel';
 import { MediaService } from './service.js';
 import { mediaRoutes } from './routes/media.js';
+import { UnresolvedMediaList } from './unresolved-list.js';
 
 /**
  * @rootline/plugin-media: media objects of a tree (GEDCOM OBJE/FILE). An import makes them
@@ -13,6 +15,7 @@ export default definePlugin({
   register(app) {
     app.kernel.services({
       mediaService: scoped(({ tree, actor, clock, ids }) => new MediaService(tree, actor, clock, ids)),
+      unresolvedMediaList: scoped(({ tree }) => new UnresolvedMediaList(tree)),
     });
     app.kernel.treeRoutes(mediaRoutes);
   },

@@ -23,3 +23,24 @@ t.test('the unresolved list is one pass over its own index, with the same rows a
   t.equal(fromTable.length, 2, 'the two still waiting, not the resolved ones');
   t.same(media(pinnedId).unresolved().items.map((item) => item.file_name), ['wedding.jpg', 'untitled.png']);
 });
+
+t.test('the route sends the list as SQLite wrote it: the same bytes as the objects serialized', async (t) => {
+  const { s, pinnedId, media, blob } = await mediaServer(t);
+  const path = `/v1/trees/${pinnedId}/media/unresolved`;
+  const empty = await s.request('GET', path);
+  t.equal(empty.body, '{"items":[],"total":0}');
+  t.equal(empty.headers['content-type'], 'application/json; charset=utf-8');
+  const address = await blob(pinnedId, 'bytes');
+  for (const title of ['Quote " and \\ backslash', 'Tab\tnew\nline\r\b\f\u0001\u001f\u007f', 'Zoë 漢字 😀 \u2028', '']) {
+    media(pinnedId).create({ title, file_path_as_written: `${title || 'empty'}.jpg`, media_type: 'image/jpeg' });
+  }
+  media(pinnedId).create({ file_path_as_written: 'no title or type.png' });
+  media(pinnedId).create({ file_path_as_written: 'resolved.png', blob: address });
+  const reply = await s.request('GET', path);
+  const objects = media(pinnedId).unresolved();
+  t.equal(objects.total, 5);
+  // Each object as the schema's serializer writes it (GET /media/{id}, MediaDto): the list is those, in order.
+  const one = async (id: string) => (await s.request('GET', `/v1/trees/${pinnedId}/media/${id}`)).body;
+  t.equal(reply.body, `{"items":[${(await Promise.all(objects.items.map((item) => one(item.id)))).join(',')}],"total":5}`);
+  t.same(reply.json(), objects);
+});

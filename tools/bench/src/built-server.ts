@@ -21,8 +21,9 @@ export interface BuiltServer {
   stop(): Promise<void>;
 }
 
-export async function startBuiltServer(dataDir: string): Promise<BuiltServer> {
-  const launcher = join(resolve(process.env.ROOTLINE_BENCH_DIST ?? join(root, 'dist')), 'rootline.mjs');
+/** `dist`: the build to run (default ROOTLINE_BENCH_DIST, else this checkout's `dist/`). */
+export async function startBuiltServer(dataDir: string, dist = process.env.ROOTLINE_BENCH_DIST ?? join(root, 'dist')): Promise<BuiltServer> {
+  const launcher = join(resolve(dist), 'rootline.mjs');
   const nodeArgs = (process.env.ROOTLINE_BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const server = await startProcess(process.execPath, [...nodeArgs, launcher, 'serve', '--port', '0', '--data-dir', dataDir], /Rootline listening on (\S+)/);
   const token = readFileSync(join(dataDir, 'credentials', 'human.token'), 'utf8').trim();

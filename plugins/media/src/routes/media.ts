@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@rootline/kernel';
 import { MediaDto, MediaParams, ResolveBody, ResolveResult, UnresolvedMediaDto } from '../schemas.js';
 import { MediaProblems } from '../errors.js';
+import { sendJson } from './send-json.js';
 
 /** `GET {P}/media/unresolved`, `GET {P}/media/{id}`, `POST {P}/media/{id}/resolve`. */
 export async function mediaRoutes(app: FastifyInstance) {
@@ -15,7 +16,7 @@ export async function mediaRoutes(app: FastifyInstance) {
       tags: ['media'],
       response: { 200: UnresolvedMediaDto },
     },
-  }, async (request) => request.diScope.cradle.mediaService.unresolved());
+  }, async (request, reply) => sendJson(reply, request.diScope.cradle.unresolvedMediaList.json()));
 
   route.get('/media/:id', {
     config: { humanOnly: false },
