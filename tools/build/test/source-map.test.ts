@@ -1,6 +1,6 @@
 import t from 'tap';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -29,19 +29,22 @@ t.test('the bundle links its source map, which maps back to the TypeScript sourc
 
 t.test('the launcher turns source maps on, so a crash names a .ts file and line', async (t) => {
   t.match(readFileSync(launcher, 'utf8'), /process\.setSourceMapsEnabled\(true\);\n(\/\/.*\n)*setFlagsFromString\('--heap-growing-percent=50'\);\nawait import\("\.\/x\.bundle\.mjs"\);/, 'and bounds the heap\'s growth before the bundle loads');
-  // A data folder inside a regular file cannot be made: an error nobody expected. The CLI says
-  // it in one line and exits 1; with ROOTLINE_DEBUG=1 it adds the stack, for a bug report.
-  writeFileSync(join(dir, 'not-a-folder'), '');
+  // A data folder whose registry is not a database: an error nobody expected (the CLI checks
+  // the folder is Rootline's, not what its files hold). The CLI says it in one line and exits 1;
+  // with ROOTLINE_DEBUG=1 it adds the stack, for a bug report.
+  const data = join(dir, 'damaged');
+  mkdirSync(join(data, 'credentials'), { recursive: true });
+  writeFileSync(join(data, 'registry.db'), 'this is not a database, but a letter to an aunt');
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.NODE_OPTIONS;
   delete env.ROOTLINE_DEBUG;
-  const args = [launcher, 'token', '--data-dir', join(dir, 'not-a-folder', 'data')];
+  const args = [launcher, 'token', '--data-dir', data];
   const plain = spawnSync(process.execPath, args, { encoding: 'utf8', env });
   t.equal(plain.status, 1);
-  t.match(plain.stderr, /^rootline: ENOTDIR: not a directory, mkdir .*\n$/, 'one line, no stack');
+  t.match(plain.stderr, /^rootline: .*not a database.*\n$/, 'one line, no stack');
   const crash = spawnSync(process.execPath, args, { encoding: 'utf8', env: { ...env, ROOTLINE_DEBUG: '1' } });
   t.equal(crash.status, 1);
-  t.match(crash.stderr, /ENOTDIR/);
+  t.match(crash.stderr, /not a database/);
   t.match(crash.stderr, /\bat .*kernel\/src\/storage\/[\w-]+\.ts:\d+:\d+/, 'the stack names a kernel source line');
   t.notMatch(crash.stderr, /\bat .*x\.bundle\.mjs:\d+:\d+/, 'and no minified bundle position');
 });
