@@ -18,6 +18,7 @@ export { fileNameOf } from './file-name.js';
 export { maskTokens } from './http/request-path.js';
 export { yieldToLoop } from './yield-to-loop.js';
 export { ifNoneMatch } from './http/conditional-get.js';
+export { sendJson } from './http/send-json.js';
 export { lingerThenClose } from './http/linger.js';
 export { SPEC_LIST_LIMITS, LIST_LIMITS, type Paging, type PageWindow, type PageEnvelope, type LimitBounds } from './http/paging.js';
 export type { RouteConfig } from './http/route-conventions.js';

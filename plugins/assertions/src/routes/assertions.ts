@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { SPEC_LIST_LIMITS, type TypeBoxTypeProvider } from '@rootline/kernel';
+import { sendJson, SPEC_LIST_LIMITS, type TypeBoxTypeProvider } from '@rootline/kernel';
 import { AssertionDto, AssertionParams, CaptureBody } from '../schemas/assertion.js';
 import { AssertionPage, AssertionsQuery } from '../schemas/lists.js';
 import { TranscriptionBody, TranscriptionResult } from '../schemas/transcription.js';
 import { AssertionProblems } from '../errors.js';
 import { listOrder } from '../list-order.js';
 import type { ClaimKey } from '../queries.js';
-import { sendJson } from './send-json.js';
 
 /** `GET {P}/assertions`, `POST {P}/assertions/capture`, `POST {P}/assertions/transcription-claim`, `GET {P}/assertions/{id}`. */
 export async function assertionsRoutes(app: FastifyInstance) {

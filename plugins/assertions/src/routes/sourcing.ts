@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { SPEC_LIST_LIMITS, type TypeBoxTypeProvider } from '@rootline/kernel';
+import { sendJson, SPEC_LIST_LIMITS, type TypeBoxTypeProvider } from '@rootline/kernel';
 import { AssertionPage, PagingOnlyQuery, SourceParams, SourcingTally } from '../schemas/lists.js';
 import type { ClaimKey } from '../queries.js';
-import { sendJson } from './send-json.js';
 
 /** Which claims cite what: the unsourced lane, the sourcing tally and a source's cited-by. */
 export async function sourcingRoutes(app: FastifyInstance) {

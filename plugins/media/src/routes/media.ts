@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@rootline/kernel';
+import { sendJson, type TypeBoxTypeProvider } from '@rootline/kernel';
 import { MediaDto, MediaParams, ResolveBody, ResolveResult, UnresolvedMediaDto } from '../schemas.js';
 import { MediaProblems } from '../errors.js';
-import { sendJson } from './send-json.js';
 
 /** `GET {P}/media/unresolved`, `GET {P}/media/{id}`, `POST {P}/media/{id}/resolve`. */
 export async function mediaRoutes(app: FastifyInstance) {

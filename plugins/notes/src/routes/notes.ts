@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@rootline/kernel';
+import { sendJson, type TypeBoxTypeProvider } from '@rootline/kernel';
 import { Type } from '@sinclair/typebox';
 import { CreateNoteBody, NoteDto, NoteParams, NotesQuery, NOTES_PAGE_LIMIT } from '../schemas.js';
 import { NoteProblems } from '../errors.js';
@@ -32,8 +32,7 @@ export async function notesRoutes(app: FastifyInstance) {
       reply.header('link', `<${request.url.split('?')[0]}?${next}>; rel="next"`);
     }
     // Already JSON (built by SQLite, shaped like NoteDto[]): Fastify sends a string as it is.
-    const json = `[${page.items.map((row) => row.item).join(',')}]` as unknown as NoteDto[];
-    return reply.type('application/json; charset=utf-8').send(json);
+    return sendJson(reply, `[${page.items.map((row) => row.item).join(',')}]`);
   });
 
   route.post('/notes', {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@rootline/kernel';
+import { sendJson, type TypeBoxTypeProvider } from '@rootline/kernel';
 import { CardParams, CardQuery, PersonCard } from '../schemas.js';
 import { parseExpand } from '../card/expand.js';
 import { buildCard } from '../card/build.js';
@@ -29,6 +29,6 @@ export async function cardRoutes(app: FastifyInstance) {
     const card = buildCard(request.diScope.cradle, request.params.id, expand);
     // Sent as JSON text: the expanded items are other plugins' DTOs, open objects in the schema,
     // which the schema serializer writes field by field (8 ms for 300 rows; JSON.stringify: 0.5 ms).
-    return reply.type('application/json; charset=utf-8').send(JSON.stringify(card) as unknown as PersonCard);
+    return sendJson(reply, JSON.stringify(card));
   });
 }
