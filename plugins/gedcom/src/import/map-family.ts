@@ -160,7 +160,7 @@ function writeFamilyEvents(context: MappingContext, events: readonly ReadEvent[]
     written = eventsService.createMany(context.actor, events.map((event) => event.body));
   } catch (error) {
     if (!(error instanceof ProblemError)) throw error;
-    written = events.map((event) => context.attempt(event.path, event.node, () => eventsService.create(context.actor, event.body)));
+    written = events.map((event) => context.attempt(event.path, event.node, () => createFollowingMerges(context, event.body)));
   }
   events.forEach(({ node, path, fields, map }, at) => {
     const event = written[at];
@@ -176,6 +176,24 @@ function writeFamilyEvents(context: MappingContext, events: readonly ReadEvent[]
     }
     mapNotes(context, node, event.id, path);
   });
+}
+
+/**
+ * One family event, written; refused because a partner was merged into another person while the
+ * import ran (the human merging what it has just created), it is written again naming the
+ * survivor, as the family's edges are (`withMergesFollowed`). Asked only of a refused event.
+ */
+function createFollowingMerges(context: MappingContext, body: CreateEventBody): { id: string } {
+  const { eventsService, personsService } = context.services;
+  try {
+    return eventsService.create(context.actor, body);
+  } catch (error) {
+    if (!(error instanceof ProblemError)) throw error;
+    const participants = body.participants?.map((participant) => ('person' in participant ? { ...participant, person: personsService.survivorOf(participant.person) ?? participant.person } : participant));
+    const moved = participants?.some((participant, at) => 'person' in participant && participant.person !== (body.participants![at] as { person: string }).person);
+    if (!moved) throw error;
+    return eventsService.create(context.actor, { ...body, participants });
+  }
 }
 
 /**
