@@ -43,7 +43,7 @@ export const ImportRunDto = Type.Object(
     report_id: Nullable(Uuid({ description: 'The loss report (GET .../gedcom/loss-reports?report_id=)' })),
     error: Type.Optional(Type.Object({ code: Type.String(), message: Type.String(), line: Type.Optional(Type.Integer()) })),
     removal_pending: Type.Optional(Type.Literal(true, {
-      description: 'On a failed or cancelled run: what it wrote is still being taken away (waiting for room on a full disk, or for `POST {P}/imports/{import_key}/undo`); its persons and claims are still in the tree until then',
+      description: 'On a failed, cancelled or undone run: what it wrote is still being taken away (batch by batch while an undo runs; waiting for room on a full disk; or for `POST {P}/imports/{import_key}/undo` or the next start after a fault); its persons and claims are still in the tree until then',
     })),
   },
   {

@@ -112,3 +112,66 @@ t.test('an agent may not import nor undo (403, nothing written); it may list run
   const validated = await s.request('POST', '/v1/gedcom/validate', { payload: fixture('smith.ged'), headers: { 'content-type': 'application/octet-stream' }, token: s.agentToken });
   t.equal(validated.statusCode, 200);
 });
+
+t.test('while an undo takes its rows away the run reads undone with removal_pending, not succeeded; when it is done, undone alone', async (t) => {
+  const s = await importServer(t);
+  const { job_id, import_key } = (await upload(s, generated(1500))).json();
+  await finished(s, job_id);
+  const seen: unknown[] = [];
+  let answered = false;
+  const undo = s.request('POST', `/v1/imports/${import_key}/undo`, { body: { reason: 'wrong file' } }).finally(() => (answered = true));
+  while (!answered) {
+    const run = (await s.request('GET', '/v1/imports')).json().items[0];
+    if (!answered) seen.push({ state: run.state, removal_pending: run.removal_pending ?? false });
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  const answer = await undo;
+  t.equal(answer.statusCode, 200);
+  t.ok(seen.some((run) => JSON.stringify(run) === JSON.stringify({ state: 'undone', removal_pending: true })), 'a reader saw it undone, its rows still going');
+  const started = seen.findIndex((run) => (run as { state: string }).state === 'undone');
+  t.same(seen.slice(started).filter((run) => (run as { state: string }).state !== 'undone'), [], 'once undone, it never reads succeeded again');
+  t.notOk('removal_pending' in answer.json(), 'the answer comes when every row is gone');
+  t.match((await s.request('GET', '/v1/imports')).json().items, [{ import_key, state: 'undone' }]);
+  t.notOk('removal_pending' in (await s.request('GET', '/v1/imports')).json().items[0]);
+  t.equal((await s.request('GET', '/v1/persons')).json().total, 0);
+});
+
+t.test('an undo a crash cut short is finished at the next start: nothing of the run is left, and it reads undone', async (t) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'rootline-gedcom-undo-crash-'));
+  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
+  let importKey = '';
+  {
+    const s = await buildTestServer({ teardown: () => undefined }, { plugins: ALL, dataDir });
+    const started = (await upload(s, fixture('smith.ged'))).json();
+    await finished(s, started.job_id);
+    importKey = started.import_key;
+    // As a crash right after an undo began leaves it: the run undone, its rows still there and listed.
+    s.server.kernel.trees.active().prepare("UPDATE gedcom_import_runs SET state = 'undone', undo_reason = 'wrong file' WHERE import_key = ?").run(importKey);
+    t.match((await s.request('GET', '/v1/imports')).json().items, [{ import_key: importKey, state: 'undone', removal_pending: true }]);
+    t.ok((await s.request('GET', '/v1/persons')).json().total > 0);
+    await s.server.close();
+  }
+  const s = await buildTestServer(t, { plugins: ALL, dataDir });
+  const tree = s.server.kernel.trees.active();
+  t.equal((await s.request('GET', '/v1/persons')).json().total, 0, 'no person of the undone run is seen');
+  t.same(genealogy(rowCounts(tree)), { ...genealogy(rowCounts(tree)), personas: 0, assertions: 0, sources: 0, notes: 0, relationships: 0, events: 0, media: 0, gedcom_import_items: 0 });
+  const run = (await s.request('GET', '/v1/imports')).json().items[0];
+  t.match(run, { import_key: importKey, state: 'undone' });
+  t.notOk('removal_pending' in run);
+  t.match(s.records({ kind: 'person.retracted' }), [{ import_key: importKey, payload: { reason: 'import undone' } }], 'each removal recorded under the run');
+});
+
+t.test('an undo cut short while the server runs is finished by undo asked again, which answers 200 once and 409 after', async (t) => {
+  const s = await importServer(t);
+  const started = (await upload(s, fixture('smith.ged'))).json();
+  await finished(s, started.job_id);
+  // As a removal that failed mid-way leaves it: undone, its rows still listed.
+  s.server.kernel.trees.active().prepare("UPDATE gedcom_import_runs SET state = 'undone', undo_reason = 'wrong file' WHERE import_key = ?").run(started.import_key);
+  const again = await s.request('POST', `/v1/imports/${started.import_key}/undo`, { body: {} });
+  t.equal(again.statusCode, 200);
+  t.match(again.json(), { import_key: started.import_key, state: 'undone' });
+  t.notOk('removal_pending' in again.json());
+  t.equal((await s.request('GET', '/v1/persons')).json().total, 0, 'its persons are gone');
+  t.match(s.records({ kind: 'person.retracted' }), [{ payload: { reason: 'wrong file' } }], 'each removal gives the reason the human gave');
+  t.equal((await s.request('POST', `/v1/imports/${started.import_key}/undo`, { body: {} })).json().code, 'import-already-undone');
+});
