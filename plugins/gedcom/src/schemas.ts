@@ -66,6 +66,9 @@ export const LossItem = Type.Object({
   count: Type.Integer(),
   reason: Type.String(),
   examples: Type.Array(Type.Integer(), { description: 'Line numbers in the file (up to 5)' }),
+  kept: Type.Optional(Type.Literal(true, {
+    description: 'Not lost: kept in another form, which `reason` names (coordinates and fact details as notes, a family\'s citation as claims on its partners, a text longer than its field whole in a note); exports write it back. Absent on what was not kept',
+  })),
 });
 export type LossItem = Static<typeof LossItem>;
 
