@@ -151,11 +151,6 @@ export class ImportRuns {
     const drop = this.tree.prepare('DELETE FROM gedcom_import_items WHERE import_key = ? AND kind = ? AND position = ?');
     for (const position of positions) drop.run(importKey, kind, position);
   }
-
-  /** How many items the run still has. */
-  itemCount(importKey: string): number {
-    return this.tree.prepare('SELECT count(*) FROM gedcom_import_items WHERE import_key = ?').pluck().get(importKey) as number;
-  }
 }
 
 function shape(row: RunRow): ImportRunDto {
