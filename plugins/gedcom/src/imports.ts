@@ -7,7 +7,7 @@ import { GedcomProblems } from './errors.js';
 import { guardGedcomUpload } from './import/file-guard.js';
 import { importJob } from './import/run-import.js';
 import { removeRunItems } from './import/undo.js';
-import { reachOfUndo, type Entanglement } from './import/entangled.js';
+import { reachOfUndo, removeCarried, type Entanglement } from './import/entangled.js';
 import { takeAwayStoppedRun, takeAwayStoppedRunNow } from './import/take-away.js';
 import type { MappingServices } from './import/context.js';
 
@@ -103,9 +103,7 @@ export class GedcomImports {
     const also = `import ${importKey} undone: what it is about was created by the import`;
     tree.withImportKey(importKey, () => tree.transact(() => {
       if (this.runs.get(importKey)?.state !== 'succeeded') throw GedcomProblems.alreadyUndone(`Import ${importKey} was already undone`);
-      for (const claim of carried.assertions) this.cradle.assertionsService.remove(actor, claim, also);
-      for (const note of carried.notes) this.cradle.notesService.remove(actor, note, also);
-      for (const association of carried.associations) this.cradle.associationsService.remove(actor, association, also);
+      removeCarried(this.cradle, actor, carried, also);
       this.runs.undone(importKey, reason);
       tree.record({ kind: 'import.undone.v1', entity_type: 'import', entity_id: importKey, actor, payload: { reason: reason ?? null, also_removed: { claims: carried.assertions.length, notes: carried.notes.length, associations: carried.associations.length } } });
     }));

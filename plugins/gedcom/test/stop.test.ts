@@ -60,6 +60,9 @@ t.test('a run a crash left running is taken away at the next start and marked fa
     const started = (await upload(s, fixture('smith.ged'))).json();
     await finished(s, started.job_id);
     importKey = started.import_key;
+    // Made on one of its personas while it ran: goes with it too.
+    const persona = (await s.request('GET', '/v1/persons', { query: { limit: '1' } })).json().items[0].personas[0];
+    t.equal((await s.request('POST', '/v1/assertions/capture', { body: { persona, kind: 'occupation', value: 'Cooper' } })).statusCode, 200);
     // As a crash between two batches leaves it: the run still running, its first rows committed.
     s.server.kernel.trees.active().prepare("UPDATE gedcom_import_runs SET state = 'running', finished_at_ms = NULL WHERE import_key = ?").run(importKey);
     await s.server.close();
@@ -174,4 +177,31 @@ t.test('an undo cut short while the server runs is finished by undo asked again,
   t.equal((await s.request('GET', '/v1/persons')).json().total, 0, 'its persons are gone');
   t.match(s.records({ kind: 'person.retracted' }), [{ payload: { reason: 'wrong file' } }], 'each removal gives the reason the human gave');
   t.equal((await s.request('POST', `/v1/imports/${started.import_key}/undo`, { body: {} })).json().code, 'import-already-undone');
+});
+
+t.test('a claim and a note made on what the import created while it ran go with it when it is cancelled: nothing is left about nothing', async (t) => {
+  const s = await importServer(t);
+  const tree = s.server.kernel.trees.active();
+  const { job_id, import_key } = (await upload(s, generated(3000))).json();
+  let person: { id: string; personas: string[] } | undefined;
+  for (;;) {
+    const job = (await s.request('GET', `/v1/jobs/${job_id}`)).json();
+    t.ok(job.state === 'queued' || job.state === 'running', 'the job has not ended when the assistant writes');
+    person = (await s.request('GET', '/v1/persons', { query: { limit: '1' } })).json().items[0];
+    if (person) break;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  // An assistant (or the human) works on a person the import has just made.
+  const claim = await s.request('POST', '/v1/assertions/capture', { body: { persona: person!.personas[0], kind: 'occupation', value: 'Cooper' } });
+  t.equal(claim.statusCode, 200, claim.body);
+  const note = await s.request('POST', '/v1/notes', { body: { target: person!.id, text: 'Check the 1851 census' } });
+  t.equal(note.statusCode, 201, note.body);
+  t.equal((await s.request('POST', `/v1/jobs/${job_id}/cancel`)).statusCode, 202);
+  t.equal((await finished(s, job_id)).state, 'cancelled');
+  t.equal(tree.prepare('SELECT count(*) FROM assertions WHERE persona NOT IN (SELECT id FROM personas)').pluck().get(), 0, 'no claim about a persona that is gone');
+  t.equal(tree.prepare('SELECT count(*) FROM notes').pluck().get(), 0, 'no note about a person that is gone');
+  t.equal((await s.request('GET', `/v1/assertions/${claim.json().id}`)).statusCode, 404);
+  t.match(s.records({ kind: 'assertion.removed' }).filter((record) => record.entity_id === claim.json().id), [{ import_key, payload: { reason: 'import cancelled: what it is about was created by the import' } }], 'its removal recorded, tagged with the run');
+  t.match(s.records({ kind: 'note.removed' }), [{ entity_id: note.json().id, import_key }]);
+  t.match((await s.request('GET', '/v1/imports')).json().items, [{ import_key, state: 'cancelled' }]);
 });
