@@ -13,6 +13,7 @@ import type { NoteDto } from '@rootline/contracts/notes';
 import { node, pointer, type ExportContext } from './context.js';
 import type { FamilyUnit } from './families.js';
 import { eventStructure, } from './facts.js';
+import { familyEventCitations } from './family-event-citations.js';
 import { noteStructures } from './details.js';
 import { FAMILY_EVENT_TAGS } from './tags.js';
 
@@ -39,7 +40,7 @@ export function familyRecord(context: ExportContext, unit: FamilyUnit, data: Fam
   if (partners.length === unit.partners.length) {
     for (const event of data.events.get(unit.xref) ?? []) {
       const written = eventStructure(context, event, data.notes.get(event.id), FAMILY_EVENT_TAGS, 'FAM');
-      if (written) lines.push(written);
+      if (written) lines.push({ ...written, children: [...written.children, ...familyEventCitations(context, event.id)] });
     }
   } else if ((data.events.get(unit.xref) ?? []).length > 0) context.lose('FAM', 'event of a family with a withheld partner not written', data.events.get(unit.xref)!.length);
   if (unit.spouseEdge) lines.push(...noteStructures(context, data.notes.get(unit.spouseEdge), 'FAM'));

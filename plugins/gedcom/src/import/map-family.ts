@@ -10,6 +10,7 @@ import { keepFactDetail } from './fact-details.js';
 import { adoptionOf } from './adoption.js';
 import { linkKey, noteLink } from './link-notes.js';
 import { mapFamilyMentions } from './mentions.js';
+import { keepFamilyEventCitations } from './family-event-citations.js';
 
 const PARTNER_TAGS = ['HUSB', 'WIFE'] as const;
 const ROLES: Record<(typeof PARTNER_TAGS)[number], string> = { HUSB: 'husband', WIFE: 'wife' };
@@ -40,7 +41,8 @@ type CreateRelationshipBody = Parameters<MappingContext['services']['familyServi
  * FAMC.PEDI for this family, else `adopted` from the partners the child's ADOP.FAMC names),
  * the notes of the individuals' FAMS links on the spouse edge and of a child's FAMC link on
  * its first parent edge, each family event (MARR, DIV, ...) as an event with both partners as
- * participants, and its SOURs as mentions of its partners (`mentions.ts`). A pointer to no INDI
+ * participants (the event's SOURs as claims of its kind on each partner: `family-event-citations.ts`),
+ * and the FAM's own SOURs as mentions of its partners (`mentions.ts`). A pointer to no INDI
  * is reported; so is an edge the family plugin refuses (a third birth parent, a cycle): the
  * rest of the family is still imported. The edges of the whole batch are one `createMany`
  * call, checked edge by edge in file order.
@@ -126,6 +128,8 @@ interface ReadEvent {
   fields: (FieldText | undefined)[];
   /** The coordinates of its place (PLAC.MAP), kept as a note on the event. */
   map?: KeptNote;
+  /** The personas of its partners: its SOURs are kept as their claims (`family-event-citations.ts`). */
+  personas: string[];
 }
 
 /** A family event: type (EVEN with TYPE: a custom type), date (with its PHRASE), place, description; both partners as participants. */
@@ -145,7 +149,7 @@ function readFamilyEvent(context: MappingContext, node: GedcomNode, partners: Pa
     ...fieldValues(fields),
     participants,
   };
-  return { body, node, path, fields: Object.values(fields), ...(map ? { map } : {}) };
+  return { body, node, path, fields: Object.values(fields), ...(map ? { map } : {}), personas: partners.map(({ who }) => who.persona) };
 }
 
 /**
@@ -170,12 +174,14 @@ function writeFamilyEvents(context: MappingContext, events: readonly ReadEvent[]
     if (map) writeNote(context, event.id, map.text, map.path, map.node);
     for (const part of node.children) {
       // The TYPE is in the event's type or description (readFamilyEvent).
-      if (part.tag === 'DATE' || part.tag === 'PLAC' || part.tag === 'TYPE' || part.tag === 'NOTE' || part.tag === 'SNOTE') continue;
+      // Its SOURs are kept as claims of its partners (keepFamilyEventCitations).
+      if (part.tag === 'DATE' || part.tag === 'PLAC' || part.tag === 'TYPE' || part.tag === 'NOTE' || part.tag === 'SNOTE' || part.tag === 'SOUR') continue;
       const kept = keepFactDetail(context, part, path, 'event', (note) => writeNote(context, event.id, note.text, note.path, note.node));
-      if (!kept) context.lose(`${path}.${part.tag}`, part, part.tag === 'SOUR' ? 'events do not cite sources: citation of a family event not kept' : 'not kept on the event');
+      if (!kept) context.lose(`${path}.${part.tag}`, part, 'not kept on the event');
     }
     mapNotes(context, node, event.id, path);
   });
+  keepFamilyEventCitations(context, events.map(({ node, path, personas, body }) => ({ node, path, personas, event: body })));
 }
 
 /**
