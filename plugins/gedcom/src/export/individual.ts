@@ -1,7 +1,8 @@
 /**
  * A person as an INDI record: a NAME per persona (and per `name` claim), SEX, a fact per
  * confirmed claim, the person's own events (family events go on the FAM), FAMC with PEDI,
- * FAMS, ASSO, the notes about the person and a SOUR per `mention` claim (mentions.ts); a claim
+ * FAMS, ASSO, the notes about the person (those of its identifiers as REFN, RIN, UID...:
+ * identifiers.ts) and a SOUR per `mention` claim (mentions.ts); a claim
  * that keeps the citation of a family event goes under that event on the FAM (family-event-citations.ts).
  * Redacted values are left out.
  */
@@ -20,6 +21,7 @@ import { pedigreeLine, sexFor } from './version.js';
 import { roleStructure } from './roles.js';
 import { mentionStructures } from './mentions.js';
 import { takeFamilyEventCitation } from './family-event-citations.js';
+import { takeIdentifiers } from './identifiers.js';
 
 /** Claim kinds a person's `birth` / `death` summary is made of: hidden with it. */
 const SUMMARY_KINDS: Record<string, string> = { birth: 'birth', baptism: 'birth', christening: 'birth', death: 'death', burial: 'death' };
@@ -83,7 +85,8 @@ export function individualRecord(context: ExportContext, person: PersonDto, batc
     const asso = associationStructure(context, association, batch);
     if (asso) children.push(asso);
   }
-  children.push(...noteStructures(context, batch.notes.get(person.id), 'INDI'));
+  const identified = takeIdentifiers(context, batch.notes.get(person.id), 'INDI');
+  children.push(...identified.lines, ...noteStructures(context, identified.notes, 'INDI'));
   children.push(...mentions);
   for (const media of batch.media.get(person.id) ?? []) children.push(pointer('OBJE', context.mediaXref(media)));
   context.count('individuals');

@@ -11,6 +11,7 @@ import { adoptionOf } from './adoption.js';
 import { linkKey, noteLink } from './link-notes.js';
 import { mapFamilyMentions } from './mentions.js';
 import { keepFamilyEventCitations } from './family-event-citations.js';
+import { keepIdentifier } from './identifiers.js';
 
 const PARTNER_TAGS = ['HUSB', 'WIFE'] as const;
 const ROLES: Record<(typeof PARTNER_TAGS)[number], string> = { HUSB: 'husband', WIFE: 'wife' };
@@ -100,12 +101,16 @@ function readFamily(context: MappingContext, record: GedcomNode): ReadFamily {
   return { record, partners, edges };
 }
 
-/** After its edges: its notes (on its first edge) and media links; its events are read into `events`. */
+/** After its edges: its notes and identifiers (on its first edge) and media links; its events are read into `events`. */
 function finishFamily(context: MappingContext, { record, partners }: ReadFamily, anchor: string | undefined, events: ReadEvent[]): void {
   context.count('families');
   for (const node of record.children) {
     if (FAMILY_EVENTS.has(node.tag)) events.push(readFamilyEvent(context, node, partners));
-    else if (!HANDLED.has(node.tag)) context.lose(`FAM.${node.tag}`, node, node.tag.startsWith('_') ? 'extension tag not mapped' : 'not mapped');
+    else if (HANDLED.has(node.tag)) continue;
+    // A family without an edge has nowhere to keep its identifiers: reported as not mapped.
+    else if (!(anchor && keepIdentifier(context, node, 'FAM', 'family', (note) => writeNote(context, anchor, note.text, note.path, note.node)))) {
+      context.lose(`FAM.${node.tag}`, node, node.tag.startsWith('_') ? 'extension tag not mapped' : 'not mapped');
+    }
   }
   if (anchor) mapNotes(context, record, anchor, 'FAM');
   else if (record.children.some((node) => node.tag === 'NOTE' || node.tag === 'SNOTE')) context.lose('FAM.NOTE', record, 'family with no edge to hold its notes');
