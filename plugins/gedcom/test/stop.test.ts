@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildTestServer } from '@rootline/kernel/testing';
-import { ALL, finished, fixture, generated, importServer, rowCounts, treeIndexes, upload } from './helpers.js';
+import { ALL, crashedImport, finished, fixture, generated, importServer, rowCounts, treeIndexes, upload } from './helpers.js';
 
 /** Tables the import writes into through the owners' services (persons are retracted, not deleted: their rows and the log keep the history). */
 const GENEALOGY = ['personas', 'assertions', 'assertion_evidence', 'sources', 'citations', 'events', 'event_participants', 'relationships', 'associations', 'notes', 'media', 'gedcom_import_items'];
@@ -52,21 +52,13 @@ t.test('a job that fails ends failed with its code, and leaves nothing', async (
 });
 
 t.test('a run a crash left running is taken away at the next start and marked failed (interrupted)', async (t) => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'rootline-gedcom-crash-'));
-  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
-  let importKey = '';
-  {
-    const s = await buildTestServer({ teardown: () => undefined }, { plugins: ALL, dataDir });
-    const started = (await upload(s, fixture('smith.ged'))).json();
-    await finished(s, started.job_id);
-    importKey = started.import_key;
+  const { dataDir, importKey } = await crashedImport(t, async (s, importKey) => {
     // Made on one of its personas while it ran: goes with it too.
     const persona = (await s.request('GET', '/v1/persons', { query: { limit: '1' } })).json().items[0].personas[0];
     t.equal((await s.request('POST', '/v1/assertions/capture', { body: { persona, kind: 'occupation', value: 'Cooper' } })).statusCode, 200);
     // As a crash between two batches leaves it: the run still running, its first rows committed.
     s.server.kernel.trees.active().prepare("UPDATE gedcom_import_runs SET state = 'running', finished_at_ms = NULL WHERE import_key = ?").run(importKey);
-    await s.server.close();
-  }
+  });
   const s = await buildTestServer(t, { plugins: ALL, dataDir });
   const tree = s.server.kernel.trees.active();
   t.equal((await s.request('GET', '/v1/persons')).json().total, 0, 'no half-imported person is seen');
@@ -140,20 +132,12 @@ t.test('while an undo takes its rows away the run reads undone with removal_pend
 });
 
 t.test('an undo a crash cut short is finished at the next start: nothing of the run is left, and it reads undone', async (t) => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'rootline-gedcom-undo-crash-'));
-  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
-  let importKey = '';
-  {
-    const s = await buildTestServer({ teardown: () => undefined }, { plugins: ALL, dataDir });
-    const started = (await upload(s, fixture('smith.ged'))).json();
-    await finished(s, started.job_id);
-    importKey = started.import_key;
+  const { dataDir, importKey } = await crashedImport(t, async (s, importKey) => {
     // As a crash right after an undo began leaves it: the run undone, its rows still there and listed.
     s.server.kernel.trees.active().prepare("UPDATE gedcom_import_runs SET state = 'undone', undo_reason = 'wrong file' WHERE import_key = ?").run(importKey);
     t.match((await s.request('GET', '/v1/imports')).json().items, [{ import_key: importKey, state: 'undone', removal_pending: true }]);
     t.ok((await s.request('GET', '/v1/persons')).json().total > 0);
-    await s.server.close();
-  }
+  });
   const s = await buildTestServer(t, { plugins: ALL, dataDir });
   const tree = s.server.kernel.trees.active();
   t.equal((await s.request('GET', '/v1/persons')).json().total, 0, 'no person of the undone run is seen');
