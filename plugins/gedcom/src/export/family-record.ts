@@ -10,7 +10,7 @@
 import type { GedcomNode } from '@rootline/gedcom';
 import type { EventDto } from '@rootline/contracts/events';
 import type { NoteDto } from '@rootline/contracts/notes';
-import { node, pointer, type ExportContext } from './context.js';
+import { pointer, record, type ExportContext } from './context.js';
 import type { FamilyUnit } from './families.js';
 import { eventStructure, } from './facts.js';
 import { noteStructures } from './details.js';
@@ -44,7 +44,7 @@ export function familyRecord(context: ExportContext, unit: FamilyUnit, data: Fam
   } else if ((data.events.get(unit.xref) ?? []).length > 0) context.lose('FAM', 'event of a family with a withheld partner not written', data.events.get(unit.xref)!.length);
   if (unit.spouseEdge) lines.push(...noteStructures(context, data.notes.get(unit.spouseEdge), 'FAM'));
   context.count('families');
-  return { ...node('FAM', undefined, lines), xref: unit.xref };
+  return record('FAM', unit.xref, lines);
 }
 
 /**

@@ -8,7 +8,7 @@
  */
 import { fileUrlOf, type GedcomNode } from '@rootline/gedcom';
 import type { MediaDto } from '@rootline/contracts/media';
-import { node, type ExportContext } from './context.js';
+import { node, record, type ExportContext } from './context.js';
 import { formOf } from './media-format.js';
 import type { Pacing } from './records.js';
 import { withheldMedia } from './depictions.js';
@@ -54,7 +54,7 @@ function mediaRecord(context: ExportContext, media: MediaDto): GedcomNode | unde
   ]);
   if (redacted?.fields.has('title') && media.title) context.lose('OBJE.FILE.TITL', 'redacted value not written');
   context.count('media');
-  return { ...node('OBJE', undefined, [file]), xref: context.mediaXref(media.id) };
+  return record('OBJE', context.mediaXref(media.id), [file]);
 }
 
 /** The FILE payload, and the loss report's word when the bytes do not travel with it. */
