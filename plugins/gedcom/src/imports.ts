@@ -7,7 +7,7 @@ import { GedcomProblems } from './errors.js';
 import { guardGedcomUpload } from './import/file-guard.js';
 import { importJob } from './import/run-import.js';
 import { removeRunItems } from './import/undo.js';
-import { reachOfUndo, type Entanglement } from './import/entangled.js';
+import { reachOfUndo, removeCarried, type Entanglement } from './import/entangled.js';
 import { takeAwayStoppedRun, takeAwayStoppedRunNow } from './import/take-away.js';
 import type { MappingServices } from './import/context.js';
 
@@ -89,26 +89,30 @@ export class GedcomImports {
     const { tree, actor } = this.cradle;
     const run = this.runs.get(importKey);
     if (!run) throw GedcomProblems.importNotFound(importKey);
-    if (run.state === 'undone') throw GedcomProblems.alreadyUndone(`Import ${importKey} was already undone`);
+    if (run.state === 'undone' && !run.removal_pending) throw GedcomProblems.alreadyUndone(`Import ${importKey} was already undone`);
+    // Undone, its removal cut short (a fault mid-way): it is finished here, as the tree's next open would.
+    if (run.state === 'undone') return this.finishUndo(importKey, this.runs.undoReason(importKey));
     if (run.removal_pending || this.leftBehind(run)) return this.takeAwayLeftBehind(importKey);
     if (run.state !== 'succeeded') throw GedcomProblems.notUndoable(`Import ${importKey} is ${run.state}: a running import is cancelled through its job; a failed or cancelled one left nothing`);
     const { tied, carried } = await reachOfUndo(tree, this.cradle, importKey, yieldToLoop);
     if (tied.count > 0) throw GedcomProblems.inUse(inUseDetail(importKey, tied.count, tied.named[0]), { extras: { count: tied.count, changes: tied.named } });
     // Made since about what it created and nothing else of the tree: they go with it (each removal recorded).
+    // The run reads undone from here on (`removal_pending` until its rows are all taken away), in
+    // the transaction that takes what was made since: GET /imports no longer reads succeeded while
+    // the undo runs, and a crash mid-way leaves the rest to the tree's next open (`repairInterruptedRuns`).
     const also = `import ${importKey} undone: what it is about was created by the import`;
     tree.withImportKey(importKey, () => tree.transact(() => {
-      for (const claim of carried.assertions) this.cradle.assertionsService.remove(actor, claim, also);
-      for (const note of carried.notes) this.cradle.notesService.remove(actor, note, also);
-      for (const association of carried.associations) this.cradle.associationsService.remove(actor, association, also);
+      if (this.runs.get(importKey)?.state !== 'succeeded') throw GedcomProblems.alreadyUndone(`Import ${importKey} was already undone`);
+      removeCarried(this.cradle, actor, carried, also);
+      this.runs.undone(importKey, reason);
+      tree.record({ kind: 'import.undone.v1', entity_type: 'import', entity_id: importKey, actor, payload: { reason: reason ?? null, also_removed: { claims: carried.assertions.length, notes: carried.notes.length, associations: carried.associations.length } } });
     }));
-    await removeRunItems(tree, this.runs, this.cradle, actor, importKey, reason ?? 'import undone');
-    tree.withImportKey(importKey, () =>
-      tree.transact(() => {
-        if (this.runs.get(importKey)?.state === 'undone') return;
-        this.runs.undone(importKey, reason);
-        tree.record({ kind: 'import.undone.v1', entity_type: 'import', entity_id: importKey, actor, payload: { reason: reason ?? null, also_removed: { claims: carried.assertions.length, notes: carried.notes.length, associations: carried.associations.length } } });
-      }),
-    );
+    return this.finishUndo(importKey, reason);
+  }
+
+  /** Takes away the rows an undone run still lists: the run then reads undone with nothing pending. */
+  private async finishUndo(importKey: string, reason: string | null | undefined): Promise<ImportRunDto> {
+    await removeRunItems(this.cradle.tree, this.runs, this.cradle, this.cradle.actor, importKey, reason ?? 'import undone');
     return this.runs.get(importKey)!;
   }
 
@@ -141,8 +145,9 @@ export class GedcomImports {
 /**
  * At boot, for each tree: a run still `running` was cut short by a crash (its job is marked
  * interrupted by the jobs plugin): it is marked failed (`interrupted`). A failed or cancelled
- * run whose clean-up a crash cut short keeps its own state and error. What each wrote is taken
- * away, before any request can see the half-imported rows.
+ * run whose clean-up a crash cut short keeps its own state and error; an undone run whose undo
+ * a crash cut short stays undone. What each wrote is taken away, before any request can see the
+ * half-imported (or half-undone) rows.
  */
 export function repairInterruptedRuns(tree: Tree, clock: Clock, services: (tree: Tree) => MappingServices): void {
   const runs = new ImportRuns(tree, clock);

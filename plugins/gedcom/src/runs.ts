@@ -20,6 +20,7 @@ interface RunRow {
   error: string | null;
   created_at_ms: number;
   finished_at_ms: number | null;
+  items_left: 0 | 1;
 }
 
 /** One created row of a run: what undo takes away. */
@@ -33,7 +34,9 @@ export type ItemKind = 'persona' | 'person' | 'assertion' | 'source' | 'citation
 /** The keyset position of the runs list: newest first (UUIDv7 keys sort by creation). */
 export type RunKey = string;
 
-const COLUMNS = 'import_key, job_id, filename, blob, state, counts, report_id, error, created_at_ms, finished_at_ms';
+/** `items_left`: whether the run still lists rows it created (an undone run's removal not finished: `removal_pending`). */
+const COLUMNS = `import_key, job_id, filename, blob, state, counts, report_id, error, created_at_ms, finished_at_ms,
+  EXISTS (SELECT 1 FROM gedcom_import_items WHERE gedcom_import_items.import_key = gedcom_import_runs.import_key) AS items_left`;
 
 /**
  * The SQL of import runs and of what each run created. Writes run inside the caller's
@@ -59,12 +62,14 @@ export class ImportRuns {
   }
 
   /**
-   * Runs not settled at the tree's open: `running` (a crash cut the import short) or failed or
-   * cancelled with what they wrote not all taken away yet (a crash cut the clean-up short).
+   * Runs not settled at the tree's open: `running` (a crash cut the import short), failed or
+   * cancelled with what they wrote not all taken away yet (a crash cut the clean-up short), or
+   * undone with rows still listed (a crash cut the undo short).
    */
   unsettled(): { import_key: string; state: ImportState }[] {
     return this.tree
-      .prepare("SELECT import_key, state FROM gedcom_import_runs WHERE state = 'running' OR (state IN ('failed', 'cancelled') AND finished_at_ms IS NULL) ORDER BY import_key")
+      .prepare(`SELECT import_key, state FROM gedcom_import_runs AS run WHERE state = 'running' OR (state IN ('failed', 'cancelled') AND finished_at_ms IS NULL)
+                OR (state = 'undone' AND EXISTS (SELECT 1 FROM gedcom_import_items WHERE gedcom_import_items.import_key = run.import_key)) ORDER BY import_key`)
       .all() as { import_key: string; state: ImportState }[];
   }
 
@@ -95,11 +100,20 @@ export class ImportRuns {
       .run(JSON.stringify(counts), reportId, this.clock.now(), importKey);
   }
 
-  /** A succeeded run, undone: what it created is gone. */
+  /**
+   * A succeeded run is being undone: it reads undone at once, in the transaction that starts the
+   * undo, with `removal_pending` while rows it created are still listed (taken away in batches
+   * after; a crash meanwhile leaves the rest to the tree's next open).
+   */
   undone(importKey: string, reason: string | undefined): void {
     this.tree
       .prepare("UPDATE gedcom_import_runs SET state = 'undone', undo_reason = ?, finished_at_ms = coalesce(finished_at_ms, ?) WHERE import_key = ?")
       .run(reason ?? null, this.clock.now(), importKey);
+  }
+
+  /** The reason the human gave when undoing the run (null when none was given, or it was not undone). */
+  undoReason(importKey: string): string | null {
+    return (this.tree.prepare('SELECT undo_reason FROM gedcom_import_runs WHERE import_key = ?').pluck().get(importKey) as string | null | undefined) ?? null;
   }
 
   /**
@@ -137,11 +151,6 @@ export class ImportRuns {
     const drop = this.tree.prepare('DELETE FROM gedcom_import_items WHERE import_key = ? AND kind = ? AND position = ?');
     for (const position of positions) drop.run(importKey, kind, position);
   }
-
-  /** How many items the run still has. */
-  itemCount(importKey: string): number {
-    return this.tree.prepare('SELECT count(*) FROM gedcom_import_items WHERE import_key = ?').pluck().get(importKey) as number;
-  }
 }
 
 function shape(row: RunRow): ImportRunDto {
@@ -160,5 +169,9 @@ function shape(row: RunRow): ImportRunDto {
   };
 }
 
-/** A run that failed or was cancelled and whose rows are still being taken away (`ImportRuns.stop` until `settle`). */
-const removalPending = (row: { state: ImportState; finished_at_ms: number | null }) => (row.state === 'failed' || row.state === 'cancelled') && row.finished_at_ms === null;
+/**
+ * A run whose rows are still being taken away: failed or cancelled (`ImportRuns.stop` until
+ * `settle`), or undone with rows still listed (`ImportRuns.undone` until the last batch).
+ */
+const removalPending = (row: { state: ImportState; finished_at_ms: number | null; items_left: 0 | 1 }) =>
+  ((row.state === 'failed' || row.state === 'cancelled') && row.finished_at_ms === null) || (row.state === 'undone' && row.items_left === 1);

@@ -43,7 +43,7 @@ export const ImportRunDto = Type.Object(
     report_id: Nullable(Uuid({ description: 'The loss report (GET .../gedcom/loss-reports?report_id=)' })),
     error: Type.Optional(Type.Object({ code: Type.String(), message: Type.String(), line: Type.Optional(Type.Integer()) })),
     removal_pending: Type.Optional(Type.Literal(true, {
-      description: 'On a failed or cancelled run: what it wrote is still being taken away (waiting for room on a full disk, or for `POST {P}/imports/{import_key}/undo`); its persons and claims are still in the tree until then',
+      description: 'On a failed, cancelled or undone run: what it wrote is still being taken away (batch by batch while an undo runs; waiting for room on a full disk; or for `POST {P}/imports/{import_key}/undo` or the next start after a fault); its persons and claims are still in the tree until then',
     })),
   },
   {
@@ -66,6 +66,9 @@ export const LossItem = Type.Object({
   count: Type.Integer(),
   reason: Type.String(),
   examples: Type.Array(Type.Integer(), { description: 'Line numbers in the file (up to 5)' }),
+  kept: Type.Optional(Type.Literal(true, {
+    description: 'Not lost: kept in another form, which `reason` names (coordinates and fact details as notes, a family\'s citation as claims on its partners, a text longer than its field whole in a note); exports write it back. Absent on what was not kept',
+  })),
 });
 export type LossItem = Static<typeof LossItem>;
 

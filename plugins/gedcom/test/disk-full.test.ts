@@ -1,10 +1,7 @@
 import t from 'tap';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Tree } from '@rootline/kernel';
 import { buildTestServer, waitFor, type TestServer } from '@rootline/kernel/testing';
-import { ALL, finished, fixture, generated, importServer, upload } from './helpers.js';
+import { ALL, crashedImport, finished, fixture, generated, importServer, upload } from './helpers.js';
 
 /**
  * The disk holding the data folder fills up during an import (a review found the run left
@@ -113,17 +110,9 @@ t.test('a run left running by a job that ended (its clean-up failed) is no dupli
 });
 
 t.test('a clean-up a crash cut short is finished at the next start, and the run keeps its own cause (not interrupted)', async (t) => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'rootline-gedcom-disk-full-'));
-  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
-  let importKey = '';
-  {
-    const s = await buildTestServer({ teardown: () => undefined }, { plugins: ALL, dataDir });
-    const started = (await upload(s, fixture('smith.ged'))).json();
-    await finished(s, started.job_id);
-    importKey = started.import_key;
+  const { dataDir, importKey } = await crashedImport(t, (s, importKey) => {
     s.server.kernel.trees.active().prepare("UPDATE gedcom_import_runs SET state = 'failed', error = ?, finished_at_ms = NULL WHERE import_key = ?").run(JSON.stringify({ code: 'disk-full', message: 'The disk was full' }), importKey);
-    await s.server.close();
-  }
+  });
   const s = await buildTestServer(t, { plugins: ALL, dataDir });
   t.equal(activePersons(s.server.kernel.trees.active()), 0, 'no person of the failed run is seen');
   const run = await runOf(s, importKey);

@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseGedcom, type GedcomNode } from '@rootline/gedcom';
@@ -101,7 +102,7 @@ export async function imported(t: Test, bytes: string | Buffer, s?: TestServer) 
   t.equal(job.state, 'succeeded', JSON.stringify(job.error));
   const tree = server.server.kernel.trees.active();
   const cradle = server.server.kernel.servicesFor(tree, human);
-  const items = (await server.request('GET', '/v1/gedcom/loss-reports', { query: { report_id: job.result.report_id } })).json().items as { path: string; reason: string; count: number }[];
+  const items = (await server.request('GET', '/v1/gedcom/loss-reports', { query: { report_id: job.result.report_id } })).json().items as { path: string; reason: string; count: number; kept?: true }[];
   const lost = items.map((item) => `${item.path} ${item.reason}`);
   return { s: server, tree, cradle, job, items, lost };
 }
@@ -111,4 +112,21 @@ export async function cardOf(s: TestServer, name: string, treeId?: string): Prom
   const tree = treeId ? s.server.kernel.trees.get(treeId)! : s.server.kernel.trees.active();
   const id = tree.prepare('SELECT id FROM persons WHERE display_name = ?').pluck().get(name) as string;
   return (await s.request('GET', `${treeId ? `/v1/trees/${treeId}` : '/v1'}/persons/${id}/card`)).json();
+}
+
+/**
+ * A data folder holding smith.ged imported, then left as a crash leaves it (`leave` writes that
+ * state into the run's row, as the server would have when it stopped; it may also work through
+ * the server first) and the server closed: the next server on `dataDir` finds it at its start.
+ * Removed when the test ends.
+ */
+export async function crashedImport(t: Test, leave: (s: TestServer, importKey: string) => Promise<void> | void): Promise<{ dataDir: string; importKey: string }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'rootline-gedcom-crash-'));
+  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
+  const s = await buildTestServer({ teardown: () => undefined }, { plugins: ALL, dataDir });
+  const started = (await upload(s, fixture('smith.ged'))).json();
+  await finished(s, started.job_id);
+  await leave(s, started.import_key);
+  await s.server.close();
+  return { dataDir, importKey: started.import_key };
 }

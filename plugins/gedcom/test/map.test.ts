@@ -61,8 +61,9 @@ t.test('a small family, field by field', async (t) => {
   const { cradle, context, created, media, progress } = await mapped(t, fixture('smith.ged'));
   const ids = (kind: string) => created.filter((item) => item.kind === kind).map((item) => item.id);
 
-  t.same(context.counts, { sources: 2, notes: 4, media: 1, personas: 4, persons: 4, claims: 5, citations: 2, relationships: 3, families: 1, events: 1, associations: 1 });
-  t.equal(created.length, 2 + 4 + 1 + 4 + 4 + 5 + 2 + 3 + 1 + 1, 'every created row is listed for undo');
+  // Notes: John's two, his unique id (_UID), the family's, the repository's on the source.
+  t.same(context.counts, { sources: 2, notes: 5, media: 1, personas: 4, persons: 4, claims: 5, citations: 2, relationships: 3, families: 1, events: 1, associations: 1 });
+  t.equal(created.length, 2 + 5 + 1 + 4 + 4 + 5 + 2 + 3 + 1 + 1, 'every created row is listed for undo');
   t.same(progress.filter(([done]) => done !== undefined).at(-1), [11, 11], 'progress counts the records of the second pass (HEAD and ten more; TRLR left out)');
 
   const john = context.individuals.get('I1')!;
@@ -96,7 +97,7 @@ t.test('a small family, field by field', async (t) => {
   t.equal(evidence.length, 1, 'the second source of the death is evidence');
   t.equal(cradle.citationsService.get(evidence[0].citation!)!.source, s2);
 
-  t.same(JSON.parse(cradle.notesService.forTargetJson(john.person)).map((note: { text: string }) => note.text), ['Served as churchwarden.', 'Shared note text']);
+  t.same(JSON.parse(cradle.notesService.forTargetJson(john.person)).map((note: { text: string }) => note.text), ['Unique id: ABC', 'Served as churchwarden.', 'Shared note text']);
   t.same(JSON.parse(cradle.notesService.forTargetJson(s1)).map((note: { text: string }) => note.text), ['Repository: Herefordshire Archive, call number D/123']);
 
   const mary = context.individuals.get('I2')!;
@@ -122,7 +123,7 @@ t.test('a small family, field by field', async (t) => {
   const loss = Object.fromEntries(context.loss.list().map((item) => [`${item.path} ${item.reason}`, [item.count, item.examples]]));
   t.same(loss, {
     'INDI.BIRT._MEDI extension tag not mapped': [1, [22]],
-    'INDI._UID extension tag not mapped': [1, [33]],
+    'INDI._UID kept as a note on the person ("Unique id: ..."); exports write it back': [1, [33]],
     'FAM.CHIL points to no individual (@I9@)': [1, [52]],
   });
 });

@@ -11,7 +11,7 @@ import { treeRefusal } from './transfer.js';
 interface LossReport {
   report_id: string;
   direction: 'import' | 'export';
-  items: { path: string; reason: string; count: number }[];
+  items: { path: string; reason: string; count: number; kept?: true }[];
 }
 
 /** `rootline loss-report`. */
@@ -42,10 +42,16 @@ async function printReport(session: Session, reportId: string, tree: string | un
     const reply = await session.request('GET', `/v1/trees/${encodeURIComponent(treeId)}/gedcom/loss-reports`, { query: { report_id: reportId } });
     if (reply.ok) {
       const report = (await reply.json()) as LossReport;
-      const total = report.items.reduce((sum, item) => sum + item.count, 0);
-      context.out(`Loss report ${report.report_id} of an ${report.direction}: ${total === 0 ? 'nothing was lost' : `${total} items not kept, of ${report.items.length} kinds`}`);
-      if (report.items.length) context.out('COUNT\tGEDCOM PATH\tREASON');
-      for (const item of report.items) context.out(`${item.count}\t${item.path}\t${item.reason}`);
+      const lost = report.items.filter((item) => !item.kept);
+      const kept = report.items.filter((item) => item.kept);
+      context.out(`Loss report ${report.report_id} of an ${report.direction}: ${summary(lost, kept)}`);
+      if (lost.length) context.out('COUNT\tGEDCOM PATH\tREASON');
+      for (const item of lost) context.out(`${item.count}\t${item.path}\t${item.reason}`);
+      if (kept.length) {
+        context.out('Kept in another form:');
+        context.out('COUNT\tGEDCOM PATH\tWHERE IT WENT');
+      }
+      for (const item of kept) context.out(`${item.count}\t${item.path}\t${item.reason}`);
       return 0;
     }
     const problem = await problemOf(reply);
@@ -61,4 +67,11 @@ async function printReport(session: Session, reportId: string, tree: string | un
   }
   context.err(`rootline: there is no loss report ${reportId}${tree ? ` in tree ${tree}` : ' in any tree'}; import and export print the id of theirs`);
   return 1;
+}
+
+/** "12 items not kept, of 3 kinds; 40 kept in another form, of 2 kinds", or "nothing was lost". */
+function summary(lost: LossReport['items'], kept: LossReport['items']): string {
+  const count = (items: LossReport['items']) => items.reduce((sum, item) => sum + item.count, 0);
+  const lostText = lost.length === 0 ? 'nothing was lost' : `${count(lost)} items not kept, of ${lost.length} kinds`;
+  return kept.length === 0 ? lostText : `${lostText}; ${count(kept)} kept in another form, of ${kept.length} kinds`;
 }

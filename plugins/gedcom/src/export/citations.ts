@@ -1,14 +1,15 @@
 /**
  * A claim's source (and the citations attached to it as evidence) as GEDCOM source citations: `SOUR @S1@` with PAGE (where in the source),
- * QUAY (0 to 3) and DATA.TEXT, the elements the importer reads back. Other elements of a
+ * QUAY (0 to 3), DATA.TEXT and the web address as `_LINK` (extensions.ts), the elements the importer reads back. Other elements of a
  * template citation (a register's volume, a census's piece) have no line of their own: they
  * are reported, and the citation keeps its page.
  */
 import type { GedcomNode } from '@rootline/gedcom';
 import type { CitationDto } from '@rootline/contracts/sources';
 import { node, pointer, type ExportContext } from './context.js';
+import { CITATION_LINK } from './extensions.js';
 
-const WRITTEN = new Set(['page', 'quality', 'text']);
+const WRITTEN = new Set(['page', 'quality', 'text', 'url']);
 
 export function citationStructure(context: ExportContext, source: string, citation: CitationDto | undefined, path: string): GedcomNode | undefined {
   if (context.redacted(source)?.whole) {
@@ -24,6 +25,7 @@ export function citationStructure(context: ExportContext, source: string, citati
       if (/^[0-3]$/.test(elements.quality.trim())) parts.push(node('QUAY', elements.quality.trim()));
       else context.lose(`${path}.SOUR.QUAY`, 'quality other than 0 to 3 not written');
     }
+    if (elements.url) parts.push(node(CITATION_LINK, elements.url));
     for (const key of Object.keys(elements)) if (!WRITTEN.has(key)) context.lose(`${path}.SOUR.PAGE`, `citation element "${key}" has no GEDCOM line: not written`);
   }
   return pointer('SOUR', context.sourceXref(source), parts);

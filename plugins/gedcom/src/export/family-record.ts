@@ -1,7 +1,9 @@
 /**
  * A family unit as a FAM record: HUSB and WIFE (by sex: a man is HUSB, a woman WIFE; two of
  * the same sex or of unknown sex take the two lines in order), CHIL for each child, the
- * family's events (those both partners take part in) and the notes on the spouse edge.
+ * family's events (those both partners take part in, with the SOURs their partners' claims
+ * keep for them: family-event-citations.ts) and the notes on the spouse edge (those of its
+ * identifiers as REFN, RIN, UID...: identifiers.ts).
  *
  * Persons withheld (living, or redacted as a whole) are left out of the family, which is
  * still written for the others; a family with nobody left is not written at all. Nothing
@@ -13,6 +15,8 @@ import type { NoteDto } from '@rootline/contracts/notes';
 import { pointer, record, type ExportContext } from './context.js';
 import type { FamilyUnit } from './families.js';
 import { eventStructure, } from './facts.js';
+import { familyEventCitations } from './family-event-citations.js';
+import { takeIdentifiers } from './identifiers.js';
 import { noteStructures } from './details.js';
 import { FAMILY_EVENT_TAGS } from './tags.js';
 
@@ -39,10 +43,13 @@ export function familyRecord(context: ExportContext, unit: FamilyUnit, data: Fam
   if (partners.length === unit.partners.length) {
     for (const event of data.events.get(unit.xref) ?? []) {
       const written = eventStructure(context, event, data.notes.get(event.id), FAMILY_EVENT_TAGS, 'FAM');
-      if (written) lines.push(written);
+      if (written) lines.push({ ...written, children: [...written.children, ...familyEventCitations(context, event.id)] });
     }
   } else if ((data.events.get(unit.xref) ?? []).length > 0) context.lose('FAM', 'event of a family with a withheld partner not written', data.events.get(unit.xref)!.length);
-  if (unit.spouseEdge) lines.push(...noteStructures(context, data.notes.get(unit.spouseEdge), 'FAM'));
+  if (unit.spouseEdge) {
+    const identified = takeIdentifiers(context, data.notes.get(unit.spouseEdge), 'FAM');
+    lines.push(...identified.lines, ...noteStructures(context, identified.notes, 'FAM'));
+  }
   context.count('families');
   return record('FAM', unit.xref, lines);
 }

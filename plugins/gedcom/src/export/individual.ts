@@ -1,7 +1,9 @@
 /**
  * A person as an INDI record: a NAME per persona (and per `name` claim), SEX, a fact per
  * confirmed claim, the person's own events (family events go on the FAM), FAMC with PEDI,
- * FAMS, ASSO, the notes about the person and a SOUR per `mention` claim (mentions.ts).
+ * FAMS, ASSO, the notes about the person (those of its identifiers as REFN, RIN, UID...:
+ * identifiers.ts) and a SOUR per `mention` claim (mentions.ts); a claim
+ * that keeps the citation of a family event goes under that event on the FAM (family-event-citations.ts).
  * Redacted values are left out.
  */
 import type { GedcomNode } from '@rootline/gedcom';
@@ -18,6 +20,8 @@ import { INDIVIDUAL_EVENT_TAGS } from './tags.js';
 import { pedigreeLine, sexFor } from './version.js';
 import { roleStructure } from './roles.js';
 import { mentionStructures } from './mentions.js';
+import { takeFamilyEventCitation } from './family-event-citations.js';
+import { takeIdentifiers } from './identifiers.js';
 
 /** Claim kinds a person's `birth` / `death` summary is made of: hidden with it. */
 const SUMMARY_KINDS: Record<string, string> = { birth: 'birth', baptism: 'birth', christening: 'birth', death: 'death', burial: 'death' };
@@ -37,6 +41,15 @@ export function individualRecord(context: ExportContext, person: PersonDto, batc
     children.push(node('SEX', sex));
   }
   const mentions: GedcomNode[] = [];
+  // Its events, each with the family it is written on (none: written here, on the INDI).
+  const events = (batch.events.get(person.id) ?? []).map((event) => {
+    const people = event.participants.flatMap((p) => {
+      const person = p.person ?? (p.persona ? batch.personOf.get(p.persona) : undefined);
+      return person ? [{ person, role: p.role }] : [];
+    });
+    return { event, family: families.ofEvent(people) };
+  });
+  const familyEvents = events.flatMap(({ event, family }) => (family ? [event] : []));
   for (const claim of claims) {
     if (claim.kind === 'name') continue;
     const cited = { citations: batch.citations, evidence: batch.evidence.get(claim.id) };
@@ -45,6 +58,7 @@ export function individualRecord(context: ExportContext, person: PersonDto, batc
       mentions.push(...mention);
       continue;
     }
+    if (takeFamilyEventCitation(context, claim, cited, familyEvents)) continue;
     const summary = SUMMARY_KINDS[claim.kind];
     // The person's own redaction of its birth or death hides those claims; one that only follows a redacted claim leaves the claim's own redaction to say what is hidden.
     if (summary && hides(summary) && !personRedacted?.fromClaims?.has(summary)) {
@@ -54,13 +68,9 @@ export function individualRecord(context: ExportContext, person: PersonDto, batc
     const fact = claimStructure(context, claim, cited, batch.notes.get(claim.id));
     if (fact) children.push(fact);
   }
-  for (const event of batch.events.get(person.id) ?? []) {
-    const people = event.participants.flatMap((p) => {
-      const person = p.person ?? (p.persona ? batch.personOf.get(p.persona) : undefined);
-      return person ? [{ person, role: p.role }] : [];
-    });
+  for (const { event, family } of events) {
     // The family's event (both partners, or a lone husband or wife): written on its FAM.
-    if (families.ofEvent(people)) continue;
+    if (family) continue;
     const written = eventStructure(context, event, batch.notes.get(event.id), INDIVIDUAL_EVENT_TAGS, 'INDI');
     if (written) children.push(written);
   }
@@ -75,7 +85,8 @@ export function individualRecord(context: ExportContext, person: PersonDto, batc
     const asso = associationStructure(context, association, batch);
     if (asso) children.push(asso);
   }
-  children.push(...noteStructures(context, batch.notes.get(person.id), 'INDI'));
+  const identified = takeIdentifiers(context, batch.notes.get(person.id), 'INDI');
+  children.push(...identified.lines, ...noteStructures(context, identified.notes, 'INDI'));
   children.push(...mentions);
   for (const media of batch.media.get(person.id) ?? []) children.push(pointer('OBJE', context.mediaXref(media)));
   context.count('individuals');

@@ -3,12 +3,15 @@
  * same shape in 7.0 and 5.5.1, only FORM's words differ). FILE names the file and never a
  * folder of the user's machine (Rootline keeps none): in a GEDZIP, the path of the bytes
  * inside the archive (`media/x.jpg`); in a .ged, or when the tree has no bytes for it, the
- * bare file name. An INDI points at the media objects depicting its person; one depicting a
- * withheld person is not written (depictions.ts).
+ * bare file name. The notes about a media object (an inline OBJE's NOTE, FTM's `_DATE` and
+ * `_TEXT` as the import keeps them) are its NOTEs. An INDI points at the media objects
+ * depicting its person; one depicting a withheld person is not written (depictions.ts).
  */
 import { fileUrlOf, type GedcomNode } from '@rootline/gedcom';
 import type { MediaDto } from '@rootline/contracts/media';
+import type { NoteDto } from '@rootline/contracts/notes';
 import { node, record, type ExportContext } from './context.js';
+import { groupBy, noteStructures } from './details.js';
 import { formOf } from './media-format.js';
 import type { Pacing } from './records.js';
 import { withheldMedia } from './depictions.js';
@@ -20,9 +23,10 @@ export async function* mediaRecords(context: ExportContext, pacing: Pick<Pacing,
   let batch: MediaDto[] = [];
   const written = function* () {
     const withheld = withheldMedia(context, batch.map((media) => media.id));
+    const notes = groupBy(context.services.notesService.forTargets(context.sparse.withNotes(batch.map((media) => media.id))), (note) => note.target);
     for (const media of batch) {
       if (withheld.has(media.id)) context.lose('OBJE', 'media object depicting a withheld person withheld');
-      const record = withheld.has(media.id) ? undefined : mediaRecord(context, media);
+      const record = withheld.has(media.id) ? undefined : mediaRecord(context, media, notes.get(media.id));
       if (record) yield record;
     }
     batch = [];
@@ -36,7 +40,7 @@ export async function* mediaRecords(context: ExportContext, pacing: Pick<Pacing,
   yield* written();
 }
 
-function mediaRecord(context: ExportContext, media: MediaDto): GedcomNode | undefined {
+function mediaRecord(context: ExportContext, media: MediaDto, notes: readonly NoteDto[] | undefined): GedcomNode | undefined {
   const redacted = context.redacted(media.id);
   if (redacted?.whole || redacted?.fields.has('file_name')) {
     // FILE is required: a media object whose name may not be shown is not written at all.
@@ -54,7 +58,7 @@ function mediaRecord(context: ExportContext, media: MediaDto): GedcomNode | unde
   ]);
   if (redacted?.fields.has('title') && media.title) context.lose('OBJE.FILE.TITL', 'redacted value not written');
   context.count('media');
-  return record('OBJE', context.mediaXref(media.id), [file]);
+  return record('OBJE', context.mediaXref(media.id), [file, ...noteStructures(context, notes, 'OBJE')]);
 }
 
 /** The FILE payload, and the loss report's word when the bytes do not travel with it. */

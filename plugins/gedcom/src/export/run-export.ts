@@ -11,6 +11,7 @@ import { exportRecords, SUBMITTER } from './records.js';
 import type { ExportResult } from './schemas.js';
 import type { WriteVersion } from './version.js';
 import type { MediaArchive } from './media-archive.js';
+import { SCHEMA } from './extensions.js';
 
 /** An export may be larger than an upload may: it is the whole tree. The ceiling only stops a runaway. */
 const EXPORT_MAX_BYTES = 8 * 1024 ** 3;
@@ -46,7 +47,7 @@ async function runExport(job: JobContext, request: ExportRequest): Promise<Expor
   const text = writeGedcom(records, {
     version: request.version,
     sourceSystem: { name: 'Rootline', version: request.appVersion },
-    ...(request.version === '5.5.1' ? { submitter: SUBMITTER } : {}),
+    ...(request.version === '5.5.1' ? { submitter: SUBMITTER } : { schema: SCHEMA }),
   });
   const bytes = context.archive ? streamGedzip(utf8(text), archivedFiles(context.archive, job.tree.blobs)) : utf8(text);
   const stored = await job.tree.blobs.write(bytes, { maxBytes: EXPORT_MAX_BYTES, actor: services.actor, signal: job.signal, humanOnly: true });

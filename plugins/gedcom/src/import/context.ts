@@ -132,6 +132,14 @@ export class MappingContext {
   }
 
   /**
+   * Reports a structure kept in another form than its own (`how`: where it went and how exports
+   * write it back): listed in the loss report as `kept`, so a reader can tell it from what was lost.
+   */
+  keptAs(path: string, node: GedcomNode | undefined, how: string): void {
+    this.loss.add(path, how, node?.line, true);
+  }
+
+  /**
    * Runs one write a service may refuse (a third birth parent, a cycle, a duplicate edge):
    * a refusal is a loss report item, not the end of the import. Anything that is not a
    * Problem is a fault and ends the run.

@@ -49,7 +49,7 @@ export function dateAndPlace(context: MappingContext, node: GedcomNode, path: st
       if (text === undefined) context.lose(subPath, sub, `not kept on the ${where}`);
       else {
         kept.map = { text, path: subPath, node: sub };
-        context.lose(subPath, sub, `coordinates kept as a note on the ${where} (a place holds none); exports write them back as MAP`);
+        context.keptAs(subPath, sub, `coordinates kept as a note on the ${where} (a place holds none); exports write them back as MAP`);
       }
     }
   }

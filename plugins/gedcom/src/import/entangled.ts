@@ -1,4 +1,4 @@
-import type { Tree, TreeRecord } from '@rootline/kernel';
+import type { Actor, Tree, TreeRecord } from '@rootline/kernel';
 import type { MappingServices } from './context.js';
 
 /** Records read per page of the walk. */
@@ -26,6 +26,7 @@ export interface UndoReach {
 type Carried = 'assertions' | 'notes' | 'associations';
 type Outcome = Carried | 'tied' | 'passes';
 type Services = Pick<MappingServices, 'assertionsService' | 'notesService' | 'personsService'>;
+type CarriedServices = Pick<MappingServices, 'assertionsService' | 'notesService' | 'associationsService'>;
 
 /**
  * What undoing an import would reach beyond what it created, found from the record log (so every
@@ -42,6 +43,21 @@ type Services = Pick<MappingServices, 'assertionsService' | 'notesService' | 'pe
  * The walk gives the event loop back between pages.
  */
 export async function reachOfUndo(tree: Tree, services: Services, importKey: string, pause: () => Promise<void>): Promise<UndoReach> {
+  const walk = walkReach(tree, services, importKey);
+  for (let step = walk.next(); ; step = walk.next()) {
+    if (step.done) return step.value;
+    await pause();
+  }
+}
+
+/** The same walk without yielding: the repair at the tree's open, before any request can reach it. */
+export function reachOfUndoNow(tree: Tree, services: Services, importKey: string): UndoReach {
+  const walk = walkReach(tree, services, importKey);
+  for (let step = walk.next(); ; step = walk.next()) if (step.done) return step.value;
+}
+
+/** The walk of `reachOfUndo`, a page of the record log per step. */
+function* walkReach(tree: Tree, services: Services, importKey: string): Generator<void, UndoReach> {
   const tied: UndoReach['tied'] = { count: 0, named: [] };
   const carried = { assertions: new Set<string>(), notes: new Set<string>(), associations: new Set<string>() };
   for (let after: number | null = null; ;) {
@@ -57,9 +73,20 @@ export async function reachOfUndo(tree: Tree, services: Services, importKey: str
       else if (tied.count++ < NAMED) tied.named.push({ seq: record.seq, kind: record.kind, entity_type: record.entity_type, entity_id: record.entity_id });
     }
     after = page[page.length - 1].seq;
-    await pause();
+    yield;
   }
   return { tied, carried: { assertions: [...carried.assertions], notes: [...carried.notes], associations: [...carried.associations] } };
+}
+
+/**
+ * Removes what was made since about what the import created (`UndoReach.carried`), each removal
+ * recorded with `reason`, inside the caller's transaction: the claims, notes and associations an
+ * undo or a stopped run's clean-up takes with the run, so none is left about nothing.
+ */
+export function removeCarried(services: CarriedServices, actor: Actor, carried: UndoReach['carried'], reason: string): void {
+  for (const claim of carried.assertions) services.assertionsService.remove(actor, claim, reason);
+  for (const note of carried.notes) services.notesService.remove(actor, note, reason);
+  for (const association of carried.associations) services.associationsService.remove(actor, association, reason);
 }
 
 /** What a record naming the import's entities and others means for undo, by its entity as it is now. */

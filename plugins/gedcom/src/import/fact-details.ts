@@ -16,7 +16,7 @@ export function keepFactDetail(context: MappingContext, part: GedcomNode, path: 
   const text = asWritten(part);
   if (text === undefined) context.lose(tagPath, part, 'blank: nothing to keep');
   else {
-    context.lose(tagPath, part, `kept as a note on the ${where} ("${FACT_DETAILS[part.tag]}: ..."); exports write it back as ${part.tag}`);
+    context.keptAs(tagPath, part, `kept as a note on the ${where} ("${FACT_DETAILS[part.tag]}: ..."); exports write it back as ${part.tag}`);
     keep({ text: detailNoteText(part.tag, text), path: tagPath, node: part });
   }
   for (const sub of part.children) context.lose(`${tagPath}.${sub.tag}`, sub, `not kept on the ${where}`);

@@ -42,6 +42,6 @@ export function keepWholeTexts(context: MappingContext, target: string, fields: 
   for (const field of fields) {
     if (!field || field.value.length <= field.max) continue;
     writeNote(context, target, `${field.label} (whole):\n${field.value}`, field.path, field.node);
-    context.lose(field.path, field.node, `longer than ${field.max.toLocaleString('en')} characters: cut in the ${where}, the whole text kept as a note on it`);
+    context.keptAs(field.path, field.node, `longer than ${field.max.toLocaleString('en')} characters: cut in the ${where}, the whole text kept as a note on it`);
   }
 }

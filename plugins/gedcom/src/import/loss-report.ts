@@ -12,12 +12,15 @@ const EXAMPLES = 5;
 export class LossCollector {
   private readonly items = new Map<string, LossItem>();
 
-  /** `path` is the tag path (`INDI.BIRT._MEDI`); `line` the structure's line in the file. */
-  add(path: string, reason: string, line: number | undefined): void {
+  /**
+   * `path` is the tag path (`INDI.BIRT._MEDI`); `line` the structure's line in the file; `kept`
+   * when it is not lost but kept in another form, which `reason` names (`LossItem.kept`).
+   */
+  add(path: string, reason: string, line: number | undefined, kept = false): void {
     const key = `${path}\u0000${reason}`;
     let item = this.items.get(key);
     if (!item) {
-      item = { tag: path.slice(path.lastIndexOf('.') + 1), path, count: 0, reason, examples: [] };
+      item = { tag: path.slice(path.lastIndexOf('.') + 1), path, count: 0, reason, examples: [], ...(kept ? { kept: true as const } : {}) };
       this.items.set(key, item);
     }
     item.count++;

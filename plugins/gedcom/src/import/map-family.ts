@@ -10,6 +10,8 @@ import { keepFactDetail } from './fact-details.js';
 import { adoptionOf } from './adoption.js';
 import { linkKey, noteLink } from './link-notes.js';
 import { mapFamilyMentions } from './mentions.js';
+import { keepFamilyEventCitations } from './family-event-citations.js';
+import { keepIdentifier } from './identifiers.js';
 
 const PARTNER_TAGS = ['HUSB', 'WIFE'] as const;
 const ROLES: Record<(typeof PARTNER_TAGS)[number], string> = { HUSB: 'husband', WIFE: 'wife' };
@@ -40,7 +42,8 @@ type CreateRelationshipBody = Parameters<MappingContext['services']['familyServi
  * FAMC.PEDI for this family, else `adopted` from the partners the child's ADOP.FAMC names),
  * the notes of the individuals' FAMS links on the spouse edge and of a child's FAMC link on
  * its first parent edge, each family event (MARR, DIV, ...) as an event with both partners as
- * participants, and its SOURs as mentions of its partners (`mentions.ts`). A pointer to no INDI
+ * participants (the event's SOURs as claims of its kind on each partner: `family-event-citations.ts`),
+ * and the FAM's own SOURs as mentions of its partners (`mentions.ts`). A pointer to no INDI
  * is reported; so is an edge the family plugin refuses (a third birth parent, a cycle): the
  * rest of the family is still imported. The edges of the whole batch are one `createMany`
  * call, checked edge by edge in file order.
@@ -98,12 +101,16 @@ function readFamily(context: MappingContext, record: GedcomNode): ReadFamily {
   return { record, partners, edges };
 }
 
-/** After its edges: its notes (on its first edge) and media links; its events are read into `events`. */
+/** After its edges: its notes and identifiers (on its first edge) and media links; its events are read into `events`. */
 function finishFamily(context: MappingContext, { record, partners }: ReadFamily, anchor: string | undefined, events: ReadEvent[]): void {
   context.count('families');
   for (const node of record.children) {
     if (FAMILY_EVENTS.has(node.tag)) events.push(readFamilyEvent(context, node, partners));
-    else if (!HANDLED.has(node.tag)) context.lose(`FAM.${node.tag}`, node, node.tag.startsWith('_') ? 'extension tag not mapped' : 'not mapped');
+    else if (HANDLED.has(node.tag)) continue;
+    // A family without an edge has nowhere to keep its identifiers: reported as not mapped.
+    else if (!(anchor && keepIdentifier(context, node, 'FAM', 'family', (note) => writeNote(context, anchor, note.text, note.path, note.node)))) {
+      context.lose(`FAM.${node.tag}`, node, node.tag.startsWith('_') ? 'extension tag not mapped' : 'not mapped');
+    }
   }
   if (anchor) mapNotes(context, record, anchor, 'FAM');
   else if (record.children.some((node) => node.tag === 'NOTE' || node.tag === 'SNOTE')) context.lose('FAM.NOTE', record, 'family with no edge to hold its notes');
@@ -126,6 +133,8 @@ interface ReadEvent {
   fields: (FieldText | undefined)[];
   /** The coordinates of its place (PLAC.MAP), kept as a note on the event. */
   map?: KeptNote;
+  /** The personas of its partners: its SOURs are kept as their claims (`family-event-citations.ts`). */
+  personas: string[];
 }
 
 /** A family event: type (EVEN with TYPE: a custom type), date (with its PHRASE), place, description; both partners as participants. */
@@ -145,7 +154,7 @@ function readFamilyEvent(context: MappingContext, node: GedcomNode, partners: Pa
     ...fieldValues(fields),
     participants,
   };
-  return { body, node, path, fields: Object.values(fields), ...(map ? { map } : {}) };
+  return { body, node, path, fields: Object.values(fields), ...(map ? { map } : {}), personas: partners.map(({ who }) => who.persona) };
 }
 
 /**
@@ -160,7 +169,7 @@ function writeFamilyEvents(context: MappingContext, events: readonly ReadEvent[]
     written = eventsService.createMany(context.actor, events.map((event) => event.body));
   } catch (error) {
     if (!(error instanceof ProblemError)) throw error;
-    written = events.map((event) => context.attempt(event.path, event.node, () => eventsService.create(context.actor, event.body)));
+    written = events.map((event) => context.attempt(event.path, event.node, () => createFollowingMerges(context, event.body)));
   }
   events.forEach(({ node, path, fields, map }, at) => {
     const event = written[at];
@@ -170,12 +179,32 @@ function writeFamilyEvents(context: MappingContext, events: readonly ReadEvent[]
     if (map) writeNote(context, event.id, map.text, map.path, map.node);
     for (const part of node.children) {
       // The TYPE is in the event's type or description (readFamilyEvent).
-      if (part.tag === 'DATE' || part.tag === 'PLAC' || part.tag === 'TYPE' || part.tag === 'NOTE' || part.tag === 'SNOTE') continue;
+      // Its SOURs are kept as claims of its partners (keepFamilyEventCitations).
+      if (part.tag === 'DATE' || part.tag === 'PLAC' || part.tag === 'TYPE' || part.tag === 'NOTE' || part.tag === 'SNOTE' || part.tag === 'SOUR') continue;
       const kept = keepFactDetail(context, part, path, 'event', (note) => writeNote(context, event.id, note.text, note.path, note.node));
-      if (!kept) context.lose(`${path}.${part.tag}`, part, part.tag === 'SOUR' ? 'events do not cite sources: citation of a family event not kept' : 'not kept on the event');
+      if (!kept) context.lose(`${path}.${part.tag}`, part, 'not kept on the event');
     }
     mapNotes(context, node, event.id, path);
   });
+  keepFamilyEventCitations(context, events.map(({ node, path, personas, body }) => ({ node, path, personas, event: body })));
+}
+
+/**
+ * One family event, written; refused because a partner was merged into another person while the
+ * import ran (the human merging what it has just created), it is written again naming the
+ * survivor, as the family's edges are (`withMergesFollowed`). Asked only of a refused event.
+ */
+function createFollowingMerges(context: MappingContext, body: CreateEventBody): { id: string } {
+  const { eventsService, personsService } = context.services;
+  try {
+    return eventsService.create(context.actor, body);
+  } catch (error) {
+    if (!(error instanceof ProblemError)) throw error;
+    const participants = body.participants?.map((participant) => ('person' in participant ? { ...participant, person: personsService.survivorOf(participant.person) ?? participant.person } : participant));
+    const moved = participants?.some((participant, at) => 'person' in participant && participant.person !== (body.participants![at] as { person: string }).person);
+    if (!moved) throw error;
+    return eventsService.create(context.actor, { ...body, participants });
+  }
 }
 
 /**

@@ -11,6 +11,7 @@ import { keepFactDetail } from './fact-details.js';
 import { readAdoption } from './adoption.js';
 import { keepLinkNotes } from './link-notes.js';
 import { citeMention, MENTION, mentionKey } from './mentions.js';
+import { keepIdentifier } from './identifiers.js';
 
 const SEXES = new Set(['M', 'F', 'X', 'U']);
 const NOTES = new Set(['NOTE', 'SNOTE']);
@@ -23,6 +24,8 @@ interface ReadIndividual {
   record: GedcomNode;
   persona: ReturnType<typeof personaName> & { sex?: 'M' | 'F' | 'X' | 'U' };
   claims: PlannedClaim[];
+  /** Its identifiers (REFN, RIN, `_UID`, ...), kept as notes on the person (`identifiers.ts`). */
+  identifiers: KeptNote[];
 }
 
 /** A claim to capture (its persona filled in once written), where it came from, its further citations and its fields as written. */
@@ -40,8 +43,8 @@ interface PlannedClaim {
 /**
  * A batch of INDIs, each -> one persona (its first NAME, every piece; SEX) concluded into one
  * person; each fact and event -> a claim on the persona; each SOUR of the INDI itself -> a
- * `mention` claim; every further NAME -> a `name` claim (a persona holds one name); NOTEs ->
- * notes on the person; FAMC.PEDI kept for the family pass;
+ * `mention` claim; every further NAME -> a `name` claim (a persona holds one name); NOTEs and
+ * identifiers (REFN, RIN, `_UID`, FamilySearch's id: `identifiers.ts`) -> notes on the person; FAMC.PEDI kept for the family pass;
  * ASSO kept for the end (its target may come later in the file). An INDI with no name is still
  * a person. Written with one call per kind for the whole batch (the owners' bulk methods): all
  * personas, then all claims, then all persons, so each person is derived once from its claims.
@@ -65,8 +68,9 @@ export function mapIndividuals(context: MappingContext, records: readonly Gedcom
   });
   const persons = personsService.concludeMany(context.actor, personas.map((persona) => [persona]));
   persons.forEach((person, at) => {
-    const { record } = read[at];
+    const { record, identifiers } = read[at];
     context.created('person', person.id);
+    for (const note of identifiers) writeNote(context, person.id, note.text, note.path, note.node);
     if (record.xref) context.individuals.set(record.xref, { persona: personas[at], person: person.id });
     mapNotes(context, record, person.id, 'INDI');
     mapMediaLinks(context, record, 'INDI', personas[at]);
@@ -82,6 +86,7 @@ function readIndividual(context: MappingContext, record: GedcomNode, association
   const sex = sexNode?.value?.trim().toUpperCase().slice(0, 1);
   if (sexNode && !(sex && SEXES.has(sex))) context.lose('INDI.SEX', sexNode, `sex "${sexNode.value ?? ''}" is none of M, F, X, U`);
   const claims: PlannedClaim[] = [];
+  const identifiers: KeptNote[] = [];
   names.forEach((node, index) => mapNameStructure(context, claims, node, index === 0));
   for (const node of record.children) {
     const kind = INDIVIDUAL_FACTS[node.tag];
@@ -91,9 +96,9 @@ function readIndividual(context: MappingContext, record: GedcomNode, association
     } else if (node.tag === 'FAMC' || node.tag === 'FAMS') readFamilyLink(context, record.xref, node);
     else if (node.tag === 'ASSO') associations.push(detachNode({ ...node, xref: record.xref }));
     else if (node.tag === 'SOUR') mention(context, claims, node);
-    else if (!HANDLED.has(node.tag)) context.lose(`INDI.${node.tag}`, node, node.tag.startsWith('_') ? 'extension tag not mapped' : 'not mapped');
+    else if (!HANDLED.has(node.tag) && !keepIdentifier(context, node, 'INDI', 'person', (note) => identifiers.push(note))) context.lose(`INDI.${node.tag}`, node, node.tag.startsWith('_') ? 'extension tag not mapped' : 'not mapped');
   }
-  return { record, persona: { ...personaName(first), ...(sex && SEXES.has(sex) ? { sex: sex as 'M' | 'F' | 'X' | 'U' } : {}) }, claims };
+  return { record, persona: { ...personaName(first), ...(sex && SEXES.has(sex) ? { sex: sex as 'M' | 'F' | 'X' | 'U' } : {}) }, claims, identifiers };
 }
 
 /**

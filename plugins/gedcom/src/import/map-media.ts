@@ -1,12 +1,23 @@
 import { filePathOf, type GedcomNode } from '@rootline/gedcom';
 import type { MappingContext } from './context.js';
+import { asWritten } from './long-text.js';
+import { noteTexts, writeNote } from './map-note.js';
 
 const text = (node: GedcomNode | undefined) => node?.value?.trim() || undefined;
 
 /**
+ * Family Tree Maker's lines under FILE that no field of a media object holds: its date (`_DATE
+ * 5/20/2017 1:51:01 PM`) and its description (`_TEXT Year: 1880; Census Place: ...`), kept as
+ * notes on the media object in these words.
+ */
+const FILE_NOTES: Readonly<Record<string, string>> = { _DATE: 'Date', _TEXT: 'Description' };
+
+/**
  * An OBJE record, or an inline OBJE (5.5): one media object per FILE, unresolved (the file
  * path as the file wrote it, a 7.0 URL's escapes decoded; the bytes arrive later through `POST {P}/media/{id}/resolve`),
- * or resolved at once when the file came in the same GEDZIP (`archive` gives its blob).
+ * or resolved at once when the file came in the same GEDZIP (`archive` gives its blob). Its
+ * NOTEs are notes on each of its media objects, and a FILE's `_DATE` and `_TEXT` (FILE_NOTES)
+ * notes on that file's.
  */
 function mapMediaObject(context: MappingContext, node: GedcomNode, path: string): string[] {
   const created: string[] = [];
@@ -30,8 +41,17 @@ function mapMediaObject(context: MappingContext, node: GedcomNode, path: string)
         ...(blob ? { blob } : {}),
       });
       created.push(context.created('media', media.id));
-      for (const sub of part.children) if (sub.tag !== 'FORM' && sub.tag !== 'TITL') context.lose(`${path}.FILE.${sub.tag}`, sub, 'not kept on the media object');
-    } else if (part.tag !== 'TITL' && part.tag !== 'FORM') context.lose(`${path}.${part.tag}`, part, 'not kept on the media object');
+      for (const sub of part.children) {
+        if (sub.tag === 'FORM' || sub.tag === 'TITL') continue;
+        const said = Object.hasOwn(FILE_NOTES, sub.tag) ? asWritten(sub) : undefined;
+        if (said) writeNote(context, media.id, `${FILE_NOTES[sub.tag]}: ${said}`, `${path}.FILE.${sub.tag}`, sub);
+        else context.lose(`${path}.FILE.${sub.tag}`, sub, 'not kept on the media object');
+      }
+    } else if (part.tag !== 'TITL' && part.tag !== 'FORM' && part.tag !== 'NOTE' && part.tag !== 'SNOTE') context.lose(`${path}.${part.tag}`, part, 'not kept on the media object');
+  }
+  for (const { text: said, note } of noteTexts(context, node, path)) {
+    if (created.length === 0 && said?.trim()) context.lose(`${path}.${note.tag}`, note, 'media object without a file: its note is not kept');
+    for (const media of created) writeNote(context, media, said, `${path}.${note.tag}`, note);
   }
   return created;
 }

@@ -91,7 +91,7 @@ export interface Citing {
 
 /**
  * The SOUR citations under a structure: each becomes (the source and) a citation holding
- * PAGE as its `page` element (and DATA.TEXT as `text`, QUAY as `quality`), as written. One
+ * PAGE as its `page` element (and DATA.TEXT as `text`, QUAY as `quality`, FTM's `_LINK` as `url`), as written. One
  * citation per source and page, however often it is cited. A pointer to no SOUR record is reported.
  * `handled`: tags under a SOUR the caller maps itself (not reported here).
  */
@@ -114,7 +114,7 @@ export function citeSources(context: MappingContext, node: GedcomNode, path: str
 }
 
 /**
- * PAGE, DATA.TEXT (each TEXT, one line apart) and QUAY of a SOUR citation: the elements of its
+ * PAGE, DATA.TEXT (each TEXT, one line apart), QUAY and `_LINK` of a SOUR citation: the elements of its
  * citation. An inline 5.5.1 citation (`SOUR <description>`, no record) has its TEXT directly
  * under it: the text from the source too.
  */
@@ -125,6 +125,8 @@ function citationOf(context: MappingContext, source: string, sour: GedcomNode, p
     if (handled.has(part.tag) || inlineTexts.includes(part)) continue;
     if (part.tag === 'PAGE' && asWritten(part)) elements.page = fieldOf(part, ELEMENT, 'Page', `${path}.SOUR.PAGE`)!;
     else if (part.tag === 'QUAY' && asWritten(part)) elements.quality = fieldOf(part, ELEMENT, 'Quality', `${path}.SOUR.QUAY`)!;
+    // FTM's link to the record online (Ancestry): the citation's web address, as citation templates name it.
+    else if (part.tag === '_LINK' && asWritten(part)) elements.url = fieldOf(part, ELEMENT, 'Web address', `${path}.SOUR._LINK`)!;
     else if (part.tag === 'DATA') {
       const texts = part.children.flatMap((data) => (data.tag === 'TEXT' && asWritten(data) ? [asWritten(data)!] : []));
       if (texts.length) elements.text = { value: texts.join('\n'), max: ELEMENT, label: 'Text from the source', path: `${path}.SOUR.DATA.TEXT`, node: child(part, 'TEXT') };

@@ -43,7 +43,7 @@ export function mapFamilyMentions(context: MappingContext, families: readonly { 
       }
       const cited = citeMention(context, sour, 'FAM');
       if (!cited) continue;
-      context.lose('FAM.SOUR', sour, 'a family holds no citation: kept as a mention claim on each partner; exports write it under their INDI');
+      context.keptAs('FAM.SOUR', sour, 'a family holds no citation: kept as a mention claim on each partner; exports write it under their INDI');
       for (const { xref, who } of partners) {
         const key = mentionKey(xref, cited);
         const claim = context.mentions.get(key);

@@ -1,0 +1,51 @@
+/**
+ * The notes of a person (or of a family's spouse edge) that stand for identifiers
+ * (`../identifiers.ts`: the import's `Reference number: KENNJP88`) as their lines, taken out of
+ * the notes written as NOTE:
+ *
+ * - REFN, with its TYPE, in both versions;
+ * - the record id: 5.5.1 RIN (once: a second stays a note); 7.0 has no RIN, so REFN with TYPE
+ *   `RIN` (which the import reads back as the record id);
+ * - the unique id: 7.0 UID; 5.5.1 `_UID` (as PAF, Legacy and RootsMagic write it);
+ * - the FamilySearch id: 7.0 EXID with FamilySearch's TYPE; 5.5.1 `_FSFTID` (as RootsMagic and
+ *   Ancestral Quest write it; Family Tree Maker's `FSID` is no tag of either version);
+ * - another external id: 7.0 EXID with its TYPE; 5.5.1 has none, so it stays a note (reported).
+ *
+ * A redacted note is left to `noteStructures` (not written, reported).
+ */
+import type { GedcomNode } from '@rootline/gedcom';
+import type { NoteDto } from '@rootline/contracts/notes';
+import { node, type ExportContext } from './context.js';
+import { FAMILYSEARCH, readIdentifierNote, type Identifier } from '../identifiers.js';
+
+export function takeIdentifiers(context: ExportContext, notes: readonly NoteDto[] | undefined, path: string): { lines: GedcomNode[]; notes: readonly NoteDto[] | undefined } {
+  if (!notes) return { lines: [], notes };
+  const lines: GedcomNode[] = [];
+  const rest = notes.filter((note) => {
+    const identifier = context.shows(note.id, 'text') ? readIdentifierNote(note.text) : undefined;
+    const line = identifier && lineOf(context, identifier, lines, path);
+    if (line) lines.push(line);
+    return !line;
+  });
+  return { lines, notes: rest };
+}
+
+/** The identifier's line in the export's version, or undefined when it has none there (it stays a note). */
+function lineOf(context: ExportContext, { kind, value, type }: Identifier, written: readonly GedcomNode[], path: string): GedcomNode | undefined {
+  const seven = context.version === '7.0';
+  switch (kind) {
+    case 'REFN':
+      return node('REFN', value, type ? [node('TYPE', type)] : []);
+    case 'RIN':
+      if (seven) return node('REFN', value, [node('TYPE', 'RIN')]);
+      return written.some((line) => line.tag === 'RIN') ? undefined : node('RIN', value);
+    case 'UID':
+      return node(seven ? 'UID' : '_UID', value);
+    case 'FSID':
+      return seven ? node('EXID', value, [node('TYPE', FAMILYSEARCH)]) : node('_FSFTID', value);
+    case 'EXID':
+      if (seven) return node('EXID', value, type ? [node('TYPE', type)] : []);
+      context.lose(`${path}.EXID`, 'an external id (7.0 EXID) has no 5.5.1 line: written as a note');
+      return undefined;
+  }
+}
