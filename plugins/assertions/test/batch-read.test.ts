@@ -1,5 +1,6 @@
 import t from 'tap';
 import { buildTestServer } from '@rootline/kernel/testing';
+import { CLAIM_JSON } from '../src/store.js';
 
 const human = { kind: 'human' as const, credentialId: null };
 const PLUGINS = ['@rootline/plugin-sources', '@rootline/plugin-personas', '@rootline/plugin-assertions'];
@@ -19,6 +20,25 @@ t.test('ofPersonas: every claim of a batch of personas in the states asked for, 
   t.same(cradle.assertionsService.ofPersonas([ann.id], ['pending', 'deferred']).map((claim) => claim.id), [proposed.id]);
   t.same(cradle.assertionsService.ofPersonas([ann.id], [])[0], undefined);
   t.notOk('evidence' in cradle.assertionsService.ofPersonas([ann.id], ['confirmed'])[0]);
+});
+
+t.test('ofPersonas reads each claim as the lists\' JSON has it, key for key: the proposer and the claim replaced only when there is one', async (t) => {
+  const s = await buildTestServer(t, { plugins: PLUGINS });
+  const tree = s.server.kernel.trees.active();
+  const cradle = s.server.kernel.servicesFor(tree, human);
+  const agentActor = { kind: 'agent' as const, credentialId: s.agentCredentialId, proposer: 'model-under-test' };
+  const agent = s.server.kernel.servicesFor(tree, agentActor);
+  const ann = cradle.personasService.create(human, { given: 'Ann' });
+  const source = cradle.sourcesService.create(human, { title: 'Parish register' });
+  const birth = cradle.assertionsService.capture(human, { persona: ann.id, kind: 'birth', value: 'Ann daughter of John', date: '1850', place: 'Ledbury', source: source.id });
+  agent.assertionsService.capture(agentActor, { persona: ann.id, kind: 'occupation', value: 'miller' });
+  agent.assertionsService.supersede(agentActor, birth.id, { date: '1851' });
+  const claims = cradle.assertionsService.ofPersonas([ann.id], ['confirmed', 'pending', 'deferred']);
+  const json = (tree.db.prepare(`SELECT ${CLAIM_JSON} FROM assertions WHERE persona = ? ORDER BY created_at_ms, id`).pluck().all(ann.id) as string[]).map((item) => JSON.parse(item));
+  t.equal(claims.length, 3);
+  t.ok(claims.some((claim) => claim.proposer === 'model-under-test' && claim.replaces === birth.id), 'a replacement proposed by an agent is among them');
+  t.ok(claims.some((claim) => !('proposer' in claim) && !('replaces' in claim)), 'and a claim with neither');
+  t.strictSame(claims.map((claim) => JSON.stringify(claim)), json.map((claim) => JSON.stringify(claim)), 'the same keys, in the same order, with the same values');
 });
 
 t.test('citedAsEvidence: every claim with a citation attached as evidence, once; other evidence does not count', async (t) => {

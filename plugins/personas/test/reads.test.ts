@@ -15,6 +15,22 @@ t.test('many: the personas among the ids, in the order asked, unknown ids left o
   t.same(personas.many([ann.id, ann.id]), [ann, ann], 'an id asked twice comes twice');
 });
 
+t.test('many reads every field as get does: each piece in its place, the source, the sex, the times', async (t) => {
+  const s = await buildTestServer(t, { plugins });
+  const cradle = s.server.kernel.servicesFor(s.server.kernel.trees.active(), actor);
+  const personas = cradle.personasService;
+  const source = cradle.sourcesService.create(actor, { title: 'Parish register' });
+  const made = personas.create(actor, { name: 'Dr. Jan "Hans" van der Berg Jr.', given: 'Jan', surname: 'Berg', sex: 'M', source: source.id });
+  const full = personas.setNamePieces(actor, made.id, { prefix: 'Dr.', given: 'Jan', nickname: 'Hans', surname_prefix: 'van der', surname: 'Berg', suffix: 'Jr.' });
+  t.strictSame(personas.many([full.id]), [personas.get(full.id)]);
+  t.strictSame(personas.many([full.id])[0].name, {
+    display: 'Dr. Jan “Hans” van der Berg Jr.', as_written: 'Dr. Jan "Hans" van der Berg Jr.',
+    prefix: 'Dr.', given: 'Jan', nickname: 'Hans', surname_prefix: 'van der', surname: 'Berg', suffix: 'Jr.',
+  });
+  t.equal(personas.many([full.id])[0].source, source.id);
+  t.equal(personas.many([full.id])[0].sex, 'M');
+});
+
 t.test('labels: each persona\'s display name, unknown ids left out', async (t) => {
   const s = await buildTestServer(t, { plugins });
   const personas = s.server.kernel.servicesFor(s.server.kernel.trees.active(), actor).personasService;

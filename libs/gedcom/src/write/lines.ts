@@ -68,44 +68,51 @@ function line(level: number, tag: string, payload: string, xref?: string): strin
 }
 
 /**
- * The lines of one payload line (the structure's own line or a CONT), with its CONC pieces
- * after it in 5.5.1, at `concLevel`: the structure's level + 1, for CONT lines too.
+ * `out` with the lines of one payload line (the structure's own line or a CONT) after it, each
+ * ended, with its CONC pieces after it in 5.5.1, at `concLevel`: the structure's level + 1,
+ * for CONT lines too.
  */
-function payloadLines(level: number, concLevel: number, tag: string, text: string, format: LineFormat, xref?: string): string[] {
+function payloadLines(out: string, level: number, concLevel: number, tag: string, text: string, format: LineFormat, xref?: string): string {
   // Most payloads need no escape and no cut: written as they are, without splitting them into units.
-  if (format.version === '7.0') return [line(level, tag, text.startsWith('@') ? `@${text}` : text, xref)];
+  if (format.version === '7.0') return out + line(level, tag, text.startsWith('@') ? `@${text}` : text, xref) + EOL;
   if (!text.includes('@')) {
     const whole = line(level, tag, text, xref);
-    if (whole.length + EOL.length <= format.maxLineLength) return [whole];
+    if (whole.length + EOL.length <= format.maxLineLength) return out + whole + EOL;
   }
   const escaped = units(text);
   const head = line(level, tag, '', xref).length + 1 + EOL.length;
   const conc = line(concLevel, 'CONC', '').length + 1 + EOL.length;
   const room = (prefix: number) => Math.max(MIN_PIECE, format.maxLineLength - prefix);
   const [first, ...more] = pack(escaped, room(head), room(conc));
-  return [line(level, tag, first, xref), ...more.map((piece) => line(concLevel, 'CONC', piece))];
+  out += line(level, tag, first, xref) + EOL;
+  for (const piece of more) out += line(concLevel, 'CONC', piece) + EOL;
+  return out;
 }
 
-/** A structure's own lines (not its substructures'), at `level`. */
-function structureLines(node: GedcomNode, level: number, format: LineFormat): string[] {
+/** `out` with a structure's own lines (not its substructures') after it, at `level`. */
+function structureLines(node: GedcomNode, level: number, format: LineFormat, out: string): string {
   const xref = level === 0 ? node.xref : undefined;
-  if (node.pointer !== undefined) return [line(level, node.tag, `@${node.pointer}@`, xref)];
+  if (node.pointer !== undefined) return out + line(level, node.tag, `@${node.pointer}@`, xref) + EOL;
   const value = node.value ?? '';
-  if (!value.includes('\n') && !value.includes('\r')) return payloadLines(level, level + 1, node.tag, value, format, xref);
+  if (!value.includes('\n') && !value.includes('\r')) return payloadLines(out, level, level + 1, node.tag, value, format, xref);
   const [first, ...continued] = value.split(/\r\n|\r|\n/);
-  return [
-    ...payloadLines(level, level + 1, node.tag, first, format, xref),
-    ...continued.flatMap((text) => payloadLines(level + 1, level + 1, 'CONT', text, format)),
-  ];
+  out = payloadLines(out, level, level + 1, node.tag, first, format, xref);
+  for (const text of continued) out = payloadLines(out, level + 1, level + 1, 'CONT', text, format);
+  return out;
 }
 
-/** A record and all its substructures as text, each line ended; levels come from the tree, not `node.level`. */
+/** `out` with a structure and all its substructures after it, at `level`. */
+function structureText(node: GedcomNode, level: number, format: LineFormat, out: string): string {
+  out = structureLines(node, level, format, out);
+  for (const child of node.children) out = structureText(child, level + 1, format, out);
+  return out;
+}
+
+/**
+ * A record and all its substructures as text, each line ended; levels come from the tree, not
+ * `node.level`. Built as one string, line by line: a record of a large export is written
+ * without an array of its lines to join (what kept the collector busy).
+ */
 export function recordText(record: GedcomNode, format: LineFormat): string {
-  const out: string[] = [];
-  const visit = (node: GedcomNode, level: number) => {
-    for (const text of structureLines(node, level, format)) out.push(text, EOL);
-    for (const child of node.children) visit(child, level + 1);
-  };
-  visit(record, 0);
-  return out.join('');
+  return structureText(record, 0, format, '');
 }

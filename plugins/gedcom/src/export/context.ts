@@ -42,7 +42,13 @@ export interface ExportOptions {
 
 /** A structure as the writer takes it (levels come from nesting; line numbers mean nothing here). */
 export function node(tag: string, value?: string, children: GedcomNode[] = []): GedcomNode {
-  return { level: 0, tag, ...(value === undefined || value === '' ? {} : { value }), line: 0, children };
+  // Two literals, not a spread of `{ value }`: an export makes hundreds of thousands of these.
+  return value === undefined || value === '' ? { level: 0, tag, line: 0, children } : { level: 0, tag, value, line: 0, children };
+}
+
+/** A record (INDI, FAM, SOUR, ...): a structure with its cross-reference id. */
+export function record(tag: string, xref: string, children: GedcomNode[]): GedcomNode {
+  return { level: 0, tag, line: 0, children, xref };
 }
 
 export function pointer(tag: string, xref: string, children: GedcomNode[] = []): GedcomNode {

@@ -18,7 +18,10 @@ function dateStructure(text: string, context: ExportContext): GedcomNode {
 
 /** DATE and PLAC, those given; MAP (the place's coordinates, `place-map.ts`) under the PLAC. */
 export function dateAndPlace(context: ExportContext, date: string | null | undefined, place: string | null | undefined, map?: GedcomNode): GedcomNode[] {
-  return [...(date ? [dateStructure(date, context)] : []), ...(place ? [node('PLAC', place, map ? [map] : [])] : [])];
+  const lines: GedcomNode[] = [];
+  if (date) lines.push(dateStructure(date, context));
+  if (place) lines.push(node('PLAC', place, map ? [map] : []));
+  return lines;
 }
 
 /** NOTE lines for the notes about one entity, a redacted note left out (and reported). */

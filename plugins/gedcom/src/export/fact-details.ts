@@ -11,14 +11,17 @@ import type { NoteDto } from '@rootline/contracts/notes';
 import type { ExportContext } from './context.js';
 import { readDetailNote } from '../fact-details.js';
 
+const NONE: ReadonlyMap<string, string> = new Map();
+
 export function takeFactDetails(
   context: ExportContext,
   notes: readonly NoteDto[] | undefined,
   structure: string | undefined,
   has: ReadonlySet<string>,
-): { details: Map<string, string>; notes: readonly NoteDto[] | undefined } {
+): { details: ReadonlyMap<string, string>; notes: readonly NoteDto[] | undefined } {
+  // Most facts have no note left once their coordinates are taken: nothing to read, no map made.
+  if (!notes || notes.length === 0 || structure === undefined) return { details: NONE, notes };
   const details = new Map<string, string>();
-  if (!notes || structure === undefined) return { details, notes };
   const rest = notes.filter((note) => {
     const detail = context.shows(note.id, 'text') ? readDetailNote(note.text) : undefined;
     if (!detail || has.has(detail.tag) || details.has(detail.tag) || !substructureRule(structure, detail.tag)) return true;

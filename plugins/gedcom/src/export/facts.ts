@@ -46,9 +46,16 @@ function shapeOf(context: ExportContext, kind: string, value: string | undefined
   return { tag, type: kindWords(kind), value };
 }
 
-/** The lines of the details kept as notes (`fact-details.ts`) but TYPE, in one order: CAUS, AGNC, RELI. */
-function detailLines(details: ReadonlyMap<string, string>): GedcomNode[] {
-  return Object.keys(FACT_DETAILS).flatMap((tag) => (tag !== 'TYPE' && details.has(tag) ? [node(tag, details.get(tag))] : []));
+/** The tags of the details kept as notes (`fact-details.ts`) but TYPE, in the order written: CAUS, AGNC, RELI. */
+const DETAIL_TAGS = Object.keys(FACT_DETAILS).filter((tag) => tag !== 'TYPE');
+
+/** The lines of the details kept as notes but TYPE, in DETAIL_TAGS' order, after `lines`. */
+function pushDetailLines(lines: GedcomNode[], details: ReadonlyMap<string, string>): void {
+  if (details.size === 0) return;
+  for (const tag of DETAIL_TAGS) {
+    const value = details.get(tag);
+    if (value !== undefined) lines.push(node(tag, value));
+  }
 }
 
 /** `Y` says "this happened" on an event that says nothing else; one with a date or a place needs no Y. */
@@ -85,11 +92,10 @@ export function claimStructure(context: ExportContext, claim: AssertionDto, cite
   const kept = takeFactDetails(context, placed.notes, substructureRule('record-INDI', tag)?.type, tag === 'EVEN' || tag === 'FACT' ? TYPED : UNTYPED);
   const shape = shapeOf(context, claim.kind, value, kept.details.get('TYPE'));
   const { payload, note } = payloadOf(context, shape.tag, shape.value, path);
-  const children = [
-    ...(shape.type ? [node('TYPE', shape.type)] : []),
-    ...dateAndPlace(context, shows('date') ? claim.date : undefined, place, placed.map),
-    ...detailLines(kept.details),
-  ];
+  const children: GedcomNode[] = [];
+  if (shape.type) children.push(node('TYPE', shape.type));
+  children.push(...dateAndPlace(context, shows('date') ? claim.date : undefined, place, placed.map));
+  pushDetailLines(children, kept.details);
   if (shows('source')) children.push(...claimCitations(context, claim, cited.citations, cited.evidence, path));
   if (note) children.push(note);
   children.push(...noteStructures(context, kept.notes, path));
@@ -132,13 +138,12 @@ export function eventStructure(context: ExportContext, event: EventDto, notes: r
   const placed = takePlaceMap(context, notes, { written: Boolean(place), redacted: !shows('place') }, `${path}.${tag}`);
   const kept = takeFactDetails(context, placed.notes, substructureRule(`record-${path}`, tag)?.type, type ? TYPED : UNTYPED);
   const typeLine = type ?? kept.details.get('TYPE');
-  const children = [
-    ...(typeLine ? [node('TYPE', typeLine)] : []),
-    ...dateAndPlace(context, shows('date') ? event.date : undefined, place, placed.map),
-    ...detailLines(kept.details),
-    ...(note ? [note] : []),
-    ...noteStructures(context, kept.notes, `${path}.${tag}`),
-  ];
+  const children: GedcomNode[] = [];
+  if (typeLine) children.push(node('TYPE', typeLine));
+  children.push(...dateAndPlace(context, shows('date') ? event.date : undefined, place, placed.map));
+  pushDetailLines(children, kept.details);
+  if (note) children.push(note);
+  children.push(...noteStructures(context, kept.notes, `${path}.${tag}`));
   if (redacted) context.lose(`${path}.${tag}`, 'redacted value not written', redacted.fields.size);
   context.count('events');
   return node(tag, payload === undefined || payload === 'Y' ? presence(context, tag, children) : payload, children);

@@ -12,7 +12,7 @@
 import type { GedcomNode } from '@rootline/gedcom';
 import type { EventDto } from '@rootline/contracts/events';
 import type { NoteDto } from '@rootline/contracts/notes';
-import { node, pointer, type ExportContext } from './context.js';
+import { pointer, record, type ExportContext } from './context.js';
 import type { FamilyUnit } from './families.js';
 import { eventStructure, } from './facts.js';
 import { familyEventCitations } from './family-event-citations.js';
@@ -51,7 +51,7 @@ export function familyRecord(context: ExportContext, unit: FamilyUnit, data: Fam
     lines.push(...identified.lines, ...noteStructures(context, identified.notes, 'FAM'));
   }
   context.count('families');
-  return { ...node('FAM', undefined, lines), xref: unit.xref };
+  return record('FAM', unit.xref, lines);
 }
 
 /**

@@ -9,7 +9,7 @@
 import type { GedcomNode } from '@rootline/gedcom';
 import type { AssociationSummary } from '@rootline/contracts/events';
 import type { PersonDto } from '@rootline/contracts/persons';
-import { node, pointer, type ExportContext } from './context.js';
+import { node, pointer, record, type ExportContext } from './context.js';
 import type { FamilyIndex } from './families.js';
 import type { PersonBatch } from './person-batch.js';
 import { personNames } from './person-names.js';
@@ -90,7 +90,7 @@ export function individualRecord(context: ExportContext, person: PersonDto, batc
   children.push(...mentions);
   for (const media of batch.media.get(person.id) ?? []) children.push(pointer('OBJE', context.mediaXref(media)));
   context.count('individuals');
-  return { ...node('INDI', undefined, children), xref };
+  return record('INDI', xref, children);
 }
 
 /** ASSO: the associated person (if written) is `role` to this one. 7.0 ROLE (roles.ts); 5.5.1 RELA, the word. */

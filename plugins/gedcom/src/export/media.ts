@@ -10,7 +10,7 @@
 import { fileUrlOf, type GedcomNode } from '@rootline/gedcom';
 import type { MediaDto } from '@rootline/contracts/media';
 import type { NoteDto } from '@rootline/contracts/notes';
-import { node, type ExportContext } from './context.js';
+import { node, record, type ExportContext } from './context.js';
 import { groupBy, noteStructures } from './details.js';
 import { formOf } from './media-format.js';
 import type { Pacing } from './records.js';
@@ -58,7 +58,7 @@ function mediaRecord(context: ExportContext, media: MediaDto, notes: readonly No
   ]);
   if (redacted?.fields.has('title') && media.title) context.lose('OBJE.FILE.TITL', 'redacted value not written');
   context.count('media');
-  return { ...node('OBJE', undefined, [file, ...noteStructures(context, notes, 'OBJE')]), xref: context.mediaXref(media.id) };
+  return record('OBJE', context.mediaXref(media.id), [file, ...noteStructures(context, notes, 'OBJE')]);
 }
 
 /** The FILE payload, and the loss report's word when the bytes do not travel with it. */

@@ -115,6 +115,11 @@ function namePayload(name: Name): string {
 export function nameStructure(name: Name, extra: GedcomNode[] = []): GedcomNode | undefined {
   const payload = namePayload(name);
   if (!payload) return undefined;
-  const pieces = PIECES.flatMap(([piece, tag]) => (name[piece] ? [node(tag, name[piece] as string)] : []));
-  return node('NAME', payload, [...pieces, ...extra]);
+  const lines: GedcomNode[] = [];
+  for (const [piece, tag] of PIECES) {
+    const value = name[piece];
+    if (value) lines.push(node(tag, value));
+  }
+  lines.push(...extra);
+  return node('NAME', payload, lines);
 }

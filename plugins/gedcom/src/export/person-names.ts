@@ -50,11 +50,11 @@ export function personNames(context: ExportContext, person: PersonDto, batch: Pe
 /** What a name claim adds under its NAME: its TYPE, its sources, its notes. */
 function claimParts(context: ExportContext, claim: AssertionDto, batch: PersonBatch): GedcomNode[] {
   const { type } = typedName(claim.value!);
-  return [
-    ...(type ? [nameType(context, type)] : []),
-    ...claimCitations(context, claim, batch.citations, batch.evidence.get(claim.id), 'INDI.NAME'),
-    ...noteStructures(context, batch.notes.get(claim.id), 'INDI.NAME'),
-  ];
+  const parts: GedcomNode[] = [];
+  if (type) parts.push(nameType(context, type));
+  parts.push(...claimCitations(context, claim, batch.citations, batch.evidence.get(claim.id), 'INDI.NAME'));
+  parts.push(...noteStructures(context, batch.notes.get(claim.id), 'INDI.NAME'));
+  return parts;
 }
 
 /**

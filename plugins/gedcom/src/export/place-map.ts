@@ -8,7 +8,7 @@
 import type { GedcomNode } from '@rootline/gedcom';
 import type { NoteDto } from '@rootline/contracts/notes';
 import { node, type ExportContext } from './context.js';
-import { readMapNote } from '../place-map.js';
+import { readMapNote, type MapPoint } from '../place-map.js';
 
 export function takePlaceMap(
   context: ExportContext,
@@ -16,18 +16,29 @@ export function takePlaceMap(
   place: { written: boolean; redacted: boolean },
   path: string,
 ): { map?: GedcomNode; notes: readonly NoteDto[] | undefined } {
-  const at = notes?.findIndex((note) => context.shows(note.id, 'text') && readMapNote(note.text) !== undefined) ?? -1;
-  if (!notes || at < 0) return { notes };
-  const rest = notes.filter((_, index) => index !== at);
+  const found = notes && mapNote(context, notes);
+  if (!found) return { notes };
+  const rest = () => notes.filter((_, index) => index !== found.at);
   if (place.redacted) {
     context.lose(`${path}.PLAC.MAP`, 'coordinates of a redacted place not written');
-    return { notes: rest };
+    return { notes: rest() };
   }
   if (!place.written) return { notes };
-  const point = readMapNote(notes[at].text)!;
+  const { point } = found;
   if (!point.latitude || !point.longitude) {
     context.lose(`${path}.PLAC.MAP`, 'coordinates without both latitude and longitude: written as a note');
     return { notes };
   }
-  return { map: node('MAP', undefined, [node('LATI', point.latitude), node('LONG', point.longitude)]), notes: rest };
+  return { map: node('MAP', undefined, [node('LATI', point.latitude), node('LONG', point.longitude)]), notes: rest() };
+}
+
+/** The first note that may be written and holds a point, with the point: each note's text read once. */
+function mapNote(context: ExportContext, notes: readonly NoteDto[]): { at: number; point: MapPoint } | undefined {
+  for (let at = 0; at < notes.length; at++) {
+    const note = notes[at];
+    if (!context.shows(note.id, 'text')) continue;
+    const point = readMapNote(note.text);
+    if (point) return { at, point };
+  }
+  return undefined;
 }

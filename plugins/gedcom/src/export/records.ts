@@ -6,7 +6,7 @@
 import type { GedcomNode } from '@rootline/gedcom';
 import type { EventDto } from '@rootline/contracts/events';
 import type { PersonDto } from '@rootline/contracts/persons';
-import { node, type ExportContext } from './context.js';
+import { node, record, type ExportContext } from './context.js';
 import { FamilyIndex } from './families.js';
 import { loadBatch } from './person-batch.js';
 import { individualRecord } from './individual.js';
@@ -83,7 +83,7 @@ export async function* exportRecords(context: ExportContext, pacing: Pacing): As
   }
   yield* mediaRecords(context, pacing);
   // 5.5.1 requires a submitter (HEAD.SUBM); 7.0 does not, and gets none.
-  if (context.version === '5.5.1') yield { ...node('SUBM', undefined, [node('NAME', 'Rootline user')]), xref: SUBMITTER };
+  if (context.version === '5.5.1') yield record('SUBM', SUBMITTER, [node('NAME', 'Rootline user')]);
 }
 
 /** An ASSO may point ahead in the file: the persons it names are judged now, so it never points at one withheld later. */

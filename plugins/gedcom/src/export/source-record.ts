@@ -6,7 +6,7 @@
 import type { GedcomNode } from '@rootline/gedcom';
 import type { NoteDto } from '@rootline/contracts/notes';
 import type { SourceSummary } from '@rootline/contracts/sources';
-import { node, type ExportContext } from './context.js';
+import { node, record, type ExportContext } from './context.js';
 import { noteStructures } from './details.js';
 
 export function sourceRecord(context: ExportContext, source: SourceSummary, notes: readonly NoteDto[] | undefined): GedcomNode | undefined {
@@ -27,5 +27,5 @@ export function sourceRecord(context: ExportContext, source: SourceSummary, note
   }
   lines.push(...noteStructures(context, notes, 'SOUR'));
   context.count('sources');
-  return { ...node('SOUR', undefined, lines), xref: context.sourceXref(source.id) };
+  return record('SOUR', context.sourceXref(source.id), lines);
 }
