@@ -7,7 +7,7 @@ import type { TestServer } from '@rootline/kernel/testing';
 import { gedcom, human, imported } from './helpers.js';
 import { exported, exportServer } from './export-fixture.js';
 import { importInto, newTree } from './round-trip-summary.js';
-import { FAMILY_EVENT_KINDS } from '../src/import/family-event-citations.js';
+import { FAMILY_EVENT_KINDS } from '../src/family-event-kinds.js';
 
 /**
  * A family event's SOUR (FAM.MARR.SOUR: the marriage's evidence; 59 in the corpus) was reported

@@ -15,7 +15,7 @@ import type { CitationDto } from '@rootline/contracts/sources';
 import type { EventDto } from '@rootline/contracts/events';
 import type { ExportContext } from './context.js';
 import { claimCitations } from './citations.js';
-import { FAMILY_EVENT_KINDS } from '../import/family-event-citations.js';
+import { FAMILY_EVENT_KINDS } from '../family-event-kinds.js';
 
 const TAG_OF_KIND: ReadonlyMap<string, string> = new Map(Object.entries(FAMILY_EVENT_KINDS).map(([tag, kind]) => [kind, tag]));
 

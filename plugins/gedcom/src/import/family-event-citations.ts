@@ -1,29 +1,7 @@
 import type { GedcomNode } from '@rootline/gedcom';
 import type { MappingContext } from './context.js';
 import { citeSources } from './map-source.js';
-
-/**
- * A family event's tag -> the kind of the claims that keep its citations, in the genealogist's
- * words. A FAM.CENS, RESI, EVEN, FACT or NCHI gets a kind of its own (`family_census`), so it
- * is never taken for the individual's fact of the same tag.
- */
-export const FAMILY_EVENT_KINDS: Readonly<Record<string, string>> = {
-  MARR: 'marriage',
-  DIV: 'divorce',
-  DIVF: 'divorce_filed',
-  ENGA: 'engagement',
-  MARB: 'marriage_banns',
-  MARC: 'marriage_contract',
-  MARL: 'marriage_license',
-  MARS: 'marriage_settlement',
-  ANUL: 'annulment',
-  CENS: 'family_census',
-  RESI: 'family_residence',
-  EVEN: 'family_event',
-  FACT: 'family_fact',
-  SLGS: 'lds_sealing_spouse',
-  NCHI: 'family_number_of_children',
-};
+import { FAMILY_EVENT_KINDS } from '../family-event-kinds.js';
 
 /** What the loss report says of a family event's SOUR kept this way. */
 const KEPT = 'an event holds no citation: kept as a claim of the event\'s kind on each partner (date, place, citing the source); exports write it back under the FAM event';
