@@ -44,8 +44,10 @@ function mapMediaObject(context: MappingContext, node: GedcomNode, path: string)
       for (const sub of part.children) {
         if (sub.tag === 'FORM' || sub.tag === 'TITL') continue;
         const said = Object.hasOwn(FILE_NOTES, sub.tag) ? asWritten(sub) : undefined;
-        if (said) writeNote(context, media.id, `${FILE_NOTES[sub.tag]}: ${said}`, `${path}.FILE.${sub.tag}`, sub);
-        else context.lose(`${path}.FILE.${sub.tag}`, sub, 'not kept on the media object');
+        if (said) {
+          writeNote(context, media.id, `${FILE_NOTES[sub.tag]}: ${said}`, `${path}.FILE.${sub.tag}`, sub);
+          context.keptAs(`${path}.FILE.${sub.tag}`, sub, `kept as a note on the media object ("${FILE_NOTES[sub.tag]}: ..."); exports write it as a NOTE of the OBJE`);
+        } else context.lose(`${path}.FILE.${sub.tag}`, sub, 'not kept on the media object');
       }
     } else if (part.tag !== 'TITL' && part.tag !== 'FORM' && part.tag !== 'NOTE' && part.tag !== 'SNOTE') context.lose(`${path}.${part.tag}`, part, 'not kept on the media object');
   }
