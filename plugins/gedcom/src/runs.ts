@@ -34,9 +34,11 @@ export type ItemKind = 'persona' | 'person' | 'assertion' | 'source' | 'citation
 /** The keyset position of the runs list: newest first (UUIDv7 keys sort by creation). */
 export type RunKey = string;
 
-/** `items_left`: whether the run still lists rows it created (an undone run's removal not finished: `removal_pending`). */
-const COLUMNS = `import_key, job_id, filename, blob, state, counts, report_id, error, created_at_ms, finished_at_ms,
-  EXISTS (SELECT 1 FROM gedcom_import_items WHERE gedcom_import_items.import_key = gedcom_import_runs.import_key) AS items_left`;
+/** Whether a run (a row of gedcom_import_runs) still lists rows it created: an undone run's removal is not finished. */
+const ITEMS_LEFT = 'EXISTS (SELECT 1 FROM gedcom_import_items WHERE gedcom_import_items.import_key = gedcom_import_runs.import_key)';
+
+/** `items_left`: `ITEMS_LEFT`, for `removal_pending`. */
+const COLUMNS = `import_key, job_id, filename, blob, state, counts, report_id, error, created_at_ms, finished_at_ms, ${ITEMS_LEFT} AS items_left`;
 
 /**
  * The SQL of import runs and of what each run created. Writes run inside the caller's
@@ -68,8 +70,8 @@ export class ImportRuns {
    */
   unsettled(): { import_key: string; state: ImportState }[] {
     return this.tree
-      .prepare(`SELECT import_key, state FROM gedcom_import_runs AS run WHERE state = 'running' OR (state IN ('failed', 'cancelled') AND finished_at_ms IS NULL)
-                OR (state = 'undone' AND EXISTS (SELECT 1 FROM gedcom_import_items WHERE gedcom_import_items.import_key = run.import_key)) ORDER BY import_key`)
+      .prepare(`SELECT import_key, state FROM gedcom_import_runs WHERE state = 'running' OR (state IN ('failed', 'cancelled') AND finished_at_ms IS NULL)
+                OR (state = 'undone' AND ${ITEMS_LEFT}) ORDER BY import_key`)
       .all() as { import_key: string; state: ImportState }[];
   }
 

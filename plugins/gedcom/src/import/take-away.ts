@@ -1,4 +1,4 @@
-import type { Actor, Tree } from '@rootline/kernel';
+import { yieldToLoop, type Actor, type Tree } from '@rootline/kernel';
 import type { ImportRuns } from '../runs.js';
 import type { MappingServices } from './context.js';
 import { reachOfUndo, reachOfUndoNow, removeCarried, type UndoReach } from './entangled.js';
@@ -17,7 +17,7 @@ import { removeRunItems, removeRunItemsNow, type RemovalPace } from './undo.js';
  */
 export async function takeAwayStoppedRun(tree: Tree, runs: ImportRuns, services: MappingServices, actor: Actor, importKey: string, pace: RemovalPace = {}): Promise<void> {
   const write = pace.write ?? (async (change: () => number) => change());
-  const { carried } = await reachOfUndo(tree, services, importKey, pace.pause ?? (async () => undefined));
+  const { carried } = await reachOfUndo(tree, services, importKey, pace.pause ?? yieldToLoop);
   await write(() => takeCarried(tree, services, actor, importKey, carried, runs));
   await removeRunItems(tree, runs, services, actor, importKey, reasonOf(runs, importKey), pace);
   await write(() => settle(tree, runs, actor, importKey));
