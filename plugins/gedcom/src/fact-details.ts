@@ -1,11 +1,26 @@
 /**
  * Lines under a fact or event that no field of a claim or an event holds: its TYPE (what kind
  * of birth, of identity number: `IDNO 123` + `TYPE passport`), CAUS (the cause: of a death, of
- * a title), AGNC (the agency that recorded it or was responsible) and RELI (the religion of the
- * event). The import keeps each as a note on the claim or event, in these words (`Cause:
- * Dysenterie`), and the export writes such a note back as the line under the fact.
+ * a title), AGNC (the agency that recorded it or was responsible), RELI (the religion of the
+ * event) and AGE (the person's age at it, as the record gave it: `AGE 42y`, evidence of a birth
+ * year); under a family event, each partner's age at it (`2 HUSB` + `3 AGE 25y`: `HUSB.AGE`).
+ * The import keeps each as a note on the claim or event, in these words (`Cause: Dysenterie`,
+ * `Age: 42y`, `Husband's age: 25y`), and the export writes such a note back as the line under
+ * the fact where the target version allows that line and its value (an age GEDCOM cannot read
+ * stays a note).
  */
-export const FACT_DETAILS: Readonly<Record<string, string>> = { TYPE: 'Type', CAUS: 'Cause', AGNC: 'Agency', RELI: 'Religion' };
+export const FACT_DETAILS: Readonly<Record<string, string>> = {
+  TYPE: 'Type',
+  CAUS: 'Cause',
+  AGNC: 'Agency',
+  RELI: 'Religion',
+  AGE: 'Age',
+  'HUSB.AGE': "Husband's age",
+  'WIFE.AGE': "Wife's age",
+};
+
+/** The lines of a family event that name a partner: their own details (AGE) are kept under `HUSB.` or `WIFE.`. */
+export const PARTNER_LINES: ReadonlySet<string> = new Set(['HUSB', 'WIFE']);
 
 const TAG_OF_LABEL = new Map(Object.entries(FACT_DETAILS).map(([tag, label]) => [label, tag]));
 

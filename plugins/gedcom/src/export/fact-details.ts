@@ -3,10 +3,11 @@
  * the import's `Cause: Dysenterie` -> `2 CAUS Dysenterie`), taken out of the notes written as
  * NOTE: the first of each tag that GEDCOM 7 allows under that fact (`structure`, its structure
  * type: `INDI-DEAT`; an LDS ordinance takes no CAUS) and that the fact does not already have
- * (`has`: the TYPE of an EVEN). The others stay notes. A redacted note is left to
- * `noteStructures` (not written, reported).
+ * (`has`: the TYPE of an EVEN), with a value that tag's payload takes in the target version (an
+ * `Age: 0` is no GEDCOM age). The others stay notes. A redacted note is left to `noteStructures`
+ * (not written, reported).
  */
-import { substructureRule } from '@rootline/gedcom';
+import { fitsPayload, substructureRule } from '@rootline/gedcom';
 import type { NoteDto } from '@rootline/contracts/notes';
 import type { ExportContext } from './context.js';
 import { readDetailNote } from '../fact-details.js';
@@ -24,9 +25,18 @@ export function takeFactDetails(
   const details = new Map<string, string>();
   const rest = notes.filter((note) => {
     const detail = context.shows(note.id, 'text') ? readDetailNote(note.text) : undefined;
-    if (!detail || has.has(detail.tag) || details.has(detail.tag) || !substructureRule(structure, detail.tag)) return true;
+    if (!detail || has.has(detail.tag) || details.has(detail.tag)) return true;
+    const type = typeOf(structure, detail.tag);
+    if (type === undefined || !fitsPayload(type, detail.value, context.version)) return true;
     details.set(detail.tag, detail.value);
     return false;
   });
   return { details, notes: rest };
+}
+
+/** The structure type of a detail's line under `structure` (`HUSB.AGE`: AGE under the event's HUSB); undefined where GEDCOM has no such line. */
+function typeOf(structure: string, detail: string): string | undefined {
+  let type: string | undefined = structure;
+  for (const tag of detail.split('.')) type = type === undefined ? undefined : substructureRule(type, tag)?.type;
+  return type;
 }

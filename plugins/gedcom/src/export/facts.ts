@@ -46,15 +46,17 @@ function shapeOf(context: ExportContext, kind: string, value: string | undefined
   return { tag, type: kindWords(kind), value };
 }
 
-/** The tags of the details kept as notes (`fact-details.ts`) but TYPE, in the order written: CAUS, AGNC, RELI. */
+/** The details kept as notes (`fact-details.ts`) but TYPE, in the order written: CAUS, AGNC, RELI, AGE, HUSB.AGE, WIFE.AGE. */
 const DETAIL_TAGS = Object.keys(FACT_DETAILS).filter((tag) => tag !== 'TYPE');
 
-/** The lines of the details kept as notes but TYPE, in DETAIL_TAGS' order, after `lines`. */
+/** The lines of the details kept as notes but TYPE, in DETAIL_TAGS' order, after `lines`; a partner's (`HUSB.AGE`) under its partner's line. */
 function pushDetailLines(lines: GedcomNode[], details: ReadonlyMap<string, string>): void {
   if (details.size === 0) return;
-  for (const tag of DETAIL_TAGS) {
-    const value = details.get(tag);
-    if (value !== undefined) lines.push(node(tag, value));
+  for (const detail of DETAIL_TAGS) {
+    const value = details.get(detail);
+    if (value === undefined) continue;
+    const [tag, sub] = detail.split('.');
+    lines.push(sub === undefined ? node(tag, value) : node(tag, undefined, [node(sub, value)]));
   }
 }
 

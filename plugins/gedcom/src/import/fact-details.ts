@@ -2,22 +2,33 @@ import type { GedcomNode } from '@rootline/gedcom';
 import type { MappingContext } from './context.js';
 import type { KeptNote } from './map-note.js';
 import { asWritten } from './long-text.js';
-import { detailNoteText, FACT_DETAILS } from '../fact-details.js';
+import { detailNoteText, FACT_DETAILS, PARTNER_LINES } from '../fact-details.js';
 
 /**
  * A line under a fact or event that no field holds but `../fact-details.ts` names (TYPE, CAUS,
- * AGNC, RELI): handed to `keep` as the note that keeps it on the claim or event (`where`), and
- * reported with where it went; a blank one is reported as holding nothing. False for any other
- * line (left to the caller).
+ * AGNC, RELI, AGE; a partner's AGE under a family event's HUSB or WIFE): handed to `keep` as the
+ * note that keeps it on the claim or event (`where`), and reported with where it went; a blank
+ * one is reported as holding nothing. False for any other line (left to the caller).
  */
 export function keepFactDetail(context: MappingContext, part: GedcomNode, path: string, where: string, keep: (note: KeptNote) => void): boolean {
-  if (!Object.hasOwn(FACT_DETAILS, part.tag)) return false;
-  const tagPath = `${path}.${part.tag}`;
+  if (PARTNER_LINES.has(part.tag)) {
+    for (const sub of part.children) {
+      if (!keepDetail(context, sub, `${part.tag}.${sub.tag}`, path, where, keep)) context.lose(`${path}.${part.tag}.${sub.tag}`, sub, `not kept on the ${where}`);
+    }
+    return true;
+  }
+  return keepDetail(context, part, part.tag, path, where, keep);
+}
+
+/** One detail line, `detail` its name in FACT_DETAILS (`AGE`, `HUSB.AGE`); false when it names none. */
+function keepDetail(context: MappingContext, part: GedcomNode, detail: string, path: string, where: string, keep: (note: KeptNote) => void): boolean {
+  if (!Object.hasOwn(FACT_DETAILS, detail)) return false;
+  const tagPath = `${path}.${detail}`;
   const text = asWritten(part);
   if (text === undefined) context.lose(tagPath, part, 'blank: nothing to keep');
   else {
-    context.keptAs(tagPath, part, `kept as a note on the ${where} ("${FACT_DETAILS[part.tag]}: ..."); exports write it back as ${part.tag}`);
-    keep({ text: detailNoteText(part.tag, text), path: tagPath, node: part });
+    context.keptAs(tagPath, part, `kept as a note on the ${where} ("${FACT_DETAILS[detail]}: ..."); exports write it back as ${detail}`);
+    keep({ text: detailNoteText(detail, text), path: tagPath, node: part });
   }
   for (const sub of part.children) context.lose(`${tagPath}.${sub.tag}`, sub, `not kept on the ${where}`);
   return true;

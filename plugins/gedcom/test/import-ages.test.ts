@@ -1,0 +1,114 @@
+import t from 'tap';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { validateGedcom } from '@rootline/gedcom';
+import type { TestServer } from '@rootline/kernel/testing';
+import { gedcom, imported } from './helpers.js';
+import { exported, exportServer } from './export-fixture.js';
+import { importInto, newTree } from './round-trip-summary.js';
+
+/**
+ * A person's age at an event, as the record gave it (`2 AGE 42y` under a death: evidence of a
+ * birth year), and each partner's age at a family event (`2 HUSB` + `3 AGE 25y` under a
+ * marriage), once reported "not kept". Each is a note on the claim or event (`Age: 42y`,
+ * `Husband's age: 25y`), and both exports write it back as its line where the version can read
+ * the value; an age GEDCOM cannot read (`AGE 0`) stays a note.
+ */
+
+const FILE = gedcom(
+  '5.5.1',
+  '0 @I1@ INDI', '1 NAME John /Hay/', '1 SEX M',
+  '1 DEAT', '2 DATE 3 MAR 1861', '2 AGE 42y',
+  '1 OCCU Weaver', '2 AGE 30y 6m',
+  '1 CHR', '2 AGE 0',
+  '0 @I2@ INDI', '1 NAME Ann /Reid/', '1 SEX F',
+  '0 @F1@ FAM', '1 HUSB @I1@', '1 WIFE @I2@', '1 MARR', '2 DATE 12 JUN 1844', '2 HUSB', '3 AGE 25y', '2 WIFE', '3 AGE 22y',
+);
+
+/** Every claim and event with notes, and its notes, as a user reads them (the card, then the notes of each item). */
+async function ages(s: TestServer, treeId?: string): Promise<string[]> {
+  const prefix = treeId ? `/v1/trees/${treeId}` : '/v1';
+  const tree = treeId ? s.server.kernel.trees.get(treeId)! : s.server.kernel.trees.active();
+  const read = new Map<string, string>();
+  for (const { id, display_name } of tree.prepare('SELECT id, display_name FROM persons').all() as { id: string; display_name: string }[]) {
+    const card = (await s.request('GET', `${prefix}/persons/${id}/card`, { query: { expand: 'assertions,events' } })).json();
+    for (const item of [...card.assertions.items, ...card.events.items]) {
+      const notes = (await s.request('GET', `${prefix}/notes`, { query: { target: item.id } })).json().map((note: { text: string }) => note.text);
+      if (notes.length) read.set(item.id, `${item.kind ? display_name : 'family'}: ${item.kind ?? item.type} | ${notes.sort().join(' | ')}`);
+    }
+  }
+  return [...read.values()].sort();
+}
+
+const EXPECTED = [
+  'John Hay: christening | Age: 0',
+  'John Hay: death | Age: 42y',
+  'John Hay: occupation | Age: 30y 6m',
+  "family: MARR | Husband's age: 25y | Wife's age: 22y",
+];
+
+t.test("an age at an event, and each partner's at a marriage, are notes on the claim or event, reported as kept", async (t) => {
+  const { s, items } = await imported(t, FILE);
+  t.same(await ages(s), EXPECTED);
+  t.same(items.map((item) => `${item.path}: ${item.reason}`).filter((line) => /AGE/.test(line)).sort(), [
+    'FAM.MARR.HUSB.AGE: kept as a note on the event ("Husband\'s age: ..."); exports write it back as HUSB.AGE',
+    'FAM.MARR.WIFE.AGE: kept as a note on the event ("Wife\'s age: ..."); exports write it back as WIFE.AGE',
+    'INDI.CHR.AGE: kept as a note on the claim ("Age: ..."); exports write it back as AGE',
+    'INDI.DEAT.AGE: kept as a note on the claim ("Age: ..."); exports write it back as AGE',
+    'INDI.OCCU.AGE: kept as a note on the claim ("Age: ..."); exports write it back as AGE',
+  ]);
+  t.notOk(items.some((item) => !item.kept && /HUSB|WIFE|AGE/.test(item.path)), 'no partner line or age reported lost');
+});
+
+t.test('a partner line with something else than an age: that is reported, the age kept', async (t) => {
+  const { s, items } = await imported(t, gedcom('7.0', '0 @I1@ INDI', '0 @I2@ INDI', '0 @F1@ FAM', '1 HUSB @I1@', '1 WIFE @I2@', '1 MARR', '2 HUSB', '3 AGE 25y', '3 _NICK Jack'));
+  t.same(items.filter((item) => !item.kept).map((item) => `${item.path}: ${item.reason}`), ['FAM.MARR.HUSB._NICK: not kept on the event'], 'the other line is reported');
+  t.same(await ages(s), ["family: MARR | Husband's age: 25y"]);
+});
+
+t.test('import -> export (7.0, 5.5.1) -> import: each age is written back as its line, and read back as the same note', async (t) => {
+  const s = await exportServer(t);
+  await imported(t, FILE, s);
+  for (const version of ['7.0', '5.5.1'] as const) {
+    const { text, bytes } = await exported(s, { version, include_living: true });
+    t.match(text, /\n1 DEAT\n2 DATE 3 MAR 1861\n2 AGE 42y\n/, `${version}: the death's age`);
+    t.match(text, /\n1 OCCU Weaver\n2 AGE 30y 6m\n/, `${version}: the occupation's`);
+    t.match(text, /\n1 MARR\n2 DATE 12 JUN 1844\n2 HUSB\n3 AGE 25y\n2 WIFE\n3 AGE 22y\n/, `${version}: each partner's under the marriage`);
+    t.match(text, /\n1 CHR\n2 NOTE Age: 0\n/, `${version}: an age GEDCOM cannot read stays a note`);
+    t.notMatch(text, /NOTE (Age|Husband's age|Wife's age): \d+y/, `${version}: no readable age written as a note as well`);
+    t.same((await validateGedcom(bytes)).errors, [], `${version}: a valid file`);
+    const fresh = await newTree(s, `Back from ${version}`);
+    const run = await importInto(s, fresh.id, bytes, `ages-${version}.ged`);
+    t.equal(run.state, 'succeeded', JSON.stringify(run.error));
+    t.same(await ages(s, fresh.id), EXPECTED, `${version}: the same ages`);
+  }
+});
+
+t.test('an age only GEDCOM 5.5.1 reads (CHILD, <8y) is its line in 5.5.1 and a note in 7.0', async (t) => {
+  const s = await exportServer(t);
+  await imported(t, gedcom('5.5.1', '0 @I1@ INDI', '1 NAME Tom /Hay/', '1 BURI', '2 AGE CHILD', '1 CHR', '2 AGE <8y'), s);
+  const old = (await exported(s, { version: '5.5.1', include_living: true })).text;
+  t.match(old, /\n1 BURI\n2 AGE CHILD\n/);
+  t.match(old, /\n1 CHR\n2 AGE <8y\n/);
+  const { text, bytes } = await exported(s, { version: '7.0', include_living: true });
+  t.match(text, /\n1 BURI\n2 NOTE Age: CHILD\n/);
+  t.match(text, /\n1 CHR\n2 NOTE Age: <8y\n/);
+  t.same((await validateGedcom(bytes)).errors, []);
+});
+
+const official = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/corpus/gedcom70-official/gedcom70/age.ged');
+
+t.test("age.ged (GEDCOM 7's own examples): all 97 ages kept, and written back as they were", { skip: existsSync(official) ? false : `${official} not found` }, async (t) => {
+  const s = await exportServer(t);
+  const bytes = readFileSync(official);
+  const { items } = await imported(t, bytes, s);
+  t.equal(items.filter((item) => item.path === 'INDI.CHR.AGE' && item.kept).reduce((sum, item) => sum + item.count, 0), 97, 'every AGE with an age kept as a note');
+  t.same(items.filter((item) => !item.kept && /AGE/.test(item.path)).map((item) => `${item.path}: ${item.reason}`).sort(), [
+    'INDI.CHR.AGE.PHRASE: not kept on the claim',
+    'INDI.CHR.AGE: blank: nothing to keep',
+  ], 'only the one age given as a phrase alone (`2 AGE` + `3 PHRASE Zero`) is reported');
+  const written = (await exported(s, { version: '7.0', include_living: true })).text;
+  const agesOf = (text: string) => text.split(/\r?\n/).filter((line) => /^2 AGE /.test(line)).sort();
+  t.same(agesOf(written), agesOf(bytes.toString('utf8')), 'the same 98 AGE lines');
+});
