@@ -8,6 +8,7 @@ import { mapMediaLinks } from './map-media.js';
 import { clip, fieldValues, keepWholeTexts, type FieldText } from './long-text.js';
 import { dateAndPlace } from './date-and-place.js';
 import { keepFactDetail } from './fact-details.js';
+import { keepChosenPhotos } from './chosen-photo.js';
 import { readAdoption } from './adoption.js';
 import { keepLinkNotes } from './link-notes.js';
 import { citeMention, MENTION, mentionKey } from './mentions.js';
@@ -17,7 +18,7 @@ const SEXES = new Set(['M', 'F', 'X', 'U']);
 const NOTES = new Set(['NOTE', 'SNOTE']);
 
 /** INDI substructures handled here besides the facts; FAMS is read from the FAM side. */
-const HANDLED = new Set(['NAME', 'SEX', 'FAMC', 'FAMS', 'NOTE', 'SNOTE', 'OBJE', 'ASSO']);
+const HANDLED = new Set(['NAME', 'SEX', 'FAMC', 'FAMS', 'NOTE', 'SNOTE', 'OBJE', 'ASSO', '_PHOTO']);
 
 /** One INDI as read, before anything is written: its persona and the claims to capture on it. */
 interface ReadIndividual {
@@ -74,6 +75,7 @@ export function mapIndividuals(context: MappingContext, records: readonly Gedcom
     if (record.xref) context.individuals.set(record.xref, { persona: personas[at], person: person.id });
     mapNotes(context, record, person.id, 'INDI');
     mapMediaLinks(context, record, 'INDI', personas[at]);
+    keepChosenPhotos(context, record, personas[at]);
   });
 }
 
