@@ -70,6 +70,22 @@ function drain(steps: Generator<void>): void {
   for (let step = steps.next(); !step.done; step = steps.next());
 }
 
+/**
+ * A person's marriages, those of the same date taken as one (keyed by the first's id, with every
+ * claim and event saying it): an import keeps a cited FAM.MARR both as the family's MARR event and
+ * as a `marriage` claim on each partner, and that is one marriage, not two offences.
+ */
+function sameMarriages(marriages: ReadonlyMap<string, Marriage> | undefined): Map<string, { date: Interval; refs: Ref[] }> {
+  const byDate = new Map<string, { id: string; date: Interval; refs: Ref[] }>();
+  for (const [id, { ref, date }] of marriages ?? []) {
+    const key = `${date.lo} ${date.hi}`;
+    const same = byDate.get(key);
+    if (same) same.refs.push(ref);
+    else byDate.set(key, { id, date, refs: [ref] });
+  }
+  return new Map([...byDate.values()].map(({ id, date, refs }) => [id, { date, refs }]));
+}
+
 /** A person's marriages, parents' or children's edges: an empty list for none. */
 function listed<K, V>(map: Map<K, V[]>, key: K): V[] {
   return map.get(key) ?? [];
@@ -287,8 +303,8 @@ export class TreePicture {
     const born = birth && this.fromText(birth.date);
     const baptised = baptism && this.fromText(baptism.date);
     if (born && baptised && baptised.hi < born.lo) mark(this.found.baptism_before_birth, id, [claim((birth as Best).id), claim((baptism as Best).id)]);
-    for (const [ref, marriage] of this.marriagesOf.get(id) ?? []) {
-      if (marriage.date.hi < addYears(earliest, LIMITS.youngestSpouse)) mark(this.found.married_under_12, `${id} ${ref}`, [marriage.ref]);
+    for (const [ref, marriage] of sameMarriages(this.marriagesOf.get(id))) {
+      if (marriage.date.hi < addYears(earliest, LIMITS.youngestSpouse)) mark(this.found.married_under_12, `${id} ${ref}`, marriage.refs);
     }
     if (listed(this.childrenOf, id).length > 0 && listed(this.parentsOf, id).length === 0) mark(this.endOfLine);
   }

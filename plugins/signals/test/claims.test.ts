@@ -130,3 +130,18 @@ t.test('married under 12: a marriage claim or a MARR event of a spouse before th
   t.notOk(ids(married).includes(groom.id), 'the groom was 41');
   t.equal(signals.date_inconsistencies.count, offences.length, 'nothing else is flagged');
 });
+
+t.test('married under 12: one marriage kept both as its MARR event and as a marriage claim (a cited FAM.MARR an import keeps both ways) is one offence', async (t) => {
+  const s = await signalsServer(t);
+  const d = new Desk(s);
+  const young = await d.person('Ann', [{ kind: 'birth', date: '1850' }]);
+  const event = await d.event({ type: 'MARR', date: '3 JUN 1855', participants: [{ person: young.id, role: 'wife' }] });
+  const sameClaim = await d.claim(young.persona, { kind: 'marriage', date: '3 JUN 1855' });
+  let married = (await d.signals({ examples: 10 })).date_inconsistencies.married_under_12;
+  t.equal(married.count, 1, 'one marriage, one offence');
+  t.same(married.examples[0].related.map((ref: { id: string }) => ref.id).sort(), [event, sameClaim].sort(), 'naming both the event and the claim');
+  const other = await d.claim(young.persona, { kind: 'marriage', date: '1856' });
+  married = (await d.signals({ examples: 10 })).date_inconsistencies.married_under_12;
+  t.equal(married.count, 2, 'a marriage of another date is another offence');
+  t.ok(married.examples.some((example: { related: { id: string }[] }) => example.related.length === 1 && example.related[0].id === other));
+});
