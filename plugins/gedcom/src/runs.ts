@@ -148,6 +148,12 @@ export class ImportRuns {
       .all(importKey, kind, take) as { position: number; id: string }[];
   }
 
+  /** Takes ids off the run's list without taking them away: they stay in the tree when the rest of the run goes (`untie.ts`). */
+  release(importKey: string, kind: ItemKind, ids: readonly string[]): void {
+    const drop = this.tree.prepare('DELETE FROM gedcom_import_items WHERE import_key = ? AND kind = ? AND id = ?');
+    for (const id of ids) drop.run(importKey, kind, id);
+  }
+
   /** Forgets items once they are taken away (in the transaction that took them). */
   dropItems(importKey: string, kind: ItemKind, positions: readonly number[]): void {
     const drop = this.tree.prepare('DELETE FROM gedcom_import_items WHERE import_key = ? AND kind = ? AND position = ?');

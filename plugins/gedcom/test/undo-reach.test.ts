@@ -85,6 +85,19 @@ t.test('a person made since from an imported persona, or a claim elsewhere citin
   t.match(refused.json(), { code: 'import-in-use', count: 1, changes: [{ kind: 'assertion.captured.v1', entity_type: 'assertion' }] }, 'the claim citing its source; not the living status nor the refutal');
 });
 
+t.test('two imported persons merged into one of the tree, then split off together into a new person: that new person holds its personas and refuses the undo', async (t) => {
+  const s = await importServer(t);
+  const own = await ownPerson(s, 'Alice');
+  const run = await importSmith(s);
+  await made(s, 'POST', '/v1/persons/merge', { survivor: own.person, merged: run.john.id });
+  await made(s, 'POST', '/v1/persons/merge', { survivor: own.person, merged: run.mary.id });
+  const split = await made(s, 'POST', `/v1/persons/${own.person}/split`, { personas: [...run.john.personas, ...run.mary.personas] });
+  const refused = await s.request('POST', `/v1/imports/${run.key}/undo`, { body: {} });
+  t.equal(refused.statusCode, 409, 'the new person would be left holding personas that are gone');
+  t.match(refused.json(), { code: 'import-in-use', changes: [{ kind: 'person.split.v1', entity_id: own.person }] });
+  t.equal((await s.request('GET', `/v1/persons/${split.new_person.id}`)).statusCode, 200, 'nothing changed');
+});
+
 t.test('three undos of the same run sent at once: one does the work, the others are answered as a second undo is', async (t) => {
   const s = await importServer(t);
   const run = await importSmith(s);

@@ -19,8 +19,16 @@ export interface Entanglement {
 export interface UndoReach {
   /** Changes that tie the import's entities to other work: undo is refused while any still holds. */
   tied: { count: number; named: Entanglement[] };
+  /** Every tie's entity, once: what a stopped run's clean-up undoes first (`untie.ts`). */
+  ties: Tie[];
   /** Made since about what the import created, so they go with it: claims on its personas, notes on its entities, associations with its persons. */
   carried: Record<Carried, string[]>;
+}
+
+/** The entity a tie is about, as the record named it: a person (merged, or holding the import's personas) or a claim (citing the import's source). */
+export interface Tie {
+  entity_type: string;
+  entity_id: string;
 }
 
 type Carried = 'assertions' | 'notes' | 'associations';
@@ -35,7 +43,8 @@ type CarriedServices = Pick<MappingServices, 'assertionsService' | 'notesService
  * - Carried (removed with the import, each removal recorded): a claim made since on one of its
  *   personas, a note on one of its entities, an association with one of its persons or personas.
  * - Tied (undo refused until reversed): a person of the import merged with another person, either
- *   way, or a person made since holding one of its personas (split them apart first); a claim on
+ *   way, or a person made since holding one of its personas (split them apart first; a split that
+ *   moved its personas to a new person counts by that new person); a claim on
  *   another persona citing one of its sources or citations (supersede it first).
  * - Passes: anything else, as for any retracted person or removed entity (an edge to an imported
  *   person is hidden with it; a redaction of it hides nothing more). A change only to what the
@@ -59,6 +68,7 @@ export function reachOfUndoNow(tree: Tree, services: Services, importKey: string
 /** The walk of `reachOfUndo`, a page of the record log per step. */
 function* walkReach(tree: Tree, services: Services, importKey: string): Generator<void, UndoReach> {
   const tied: UndoReach['tied'] = { count: 0, named: [] };
+  const ties = new Map<string, Tie>();
   const carried = { assertions: new Set<string>(), notes: new Set<string>(), associations: new Set<string>() };
   for (let after: number | null = null; ;) {
     const page = tree.records.besideImport(importKey, after, PAGE);
@@ -69,13 +79,17 @@ function* walkReach(tree: Tree, services: Services, importKey: string): Generato
       if (!(ids.some((id) => imported.has(id)) && ids.some((id) => !imported.has(id)))) continue;
       const outcome = judge(services, record, imported);
       if (outcome === 'passes') continue;
-      if (outcome !== 'tied') carried[outcome].add(record.entity_id);
-      else if (tied.count++ < NAMED) tied.named.push({ seq: record.seq, kind: record.kind, entity_type: record.entity_type, entity_id: record.entity_id });
+      if (outcome !== 'tied') {
+        carried[outcome].add(record.entity_id);
+        continue;
+      }
+      for (const id of record.entity_type === 'person' ? personsOf(record) : [record.entity_id]) ties.set(id, { entity_type: record.entity_type, entity_id: id });
+      if (tied.count++ < NAMED) tied.named.push({ seq: record.seq, kind: record.kind, entity_type: record.entity_type, entity_id: record.entity_id });
     }
     after = page[page.length - 1].seq;
     yield;
   }
-  return { tied, carried: { assertions: [...carried.assertions], notes: [...carried.notes], associations: [...carried.associations] } };
+  return { tied, ties: [...ties.values()], carried: { assertions: [...carried.assertions], notes: [...carried.notes], associations: [...carried.associations] } };
 }
 
 /**
@@ -100,12 +114,8 @@ function judge(services: Services, record: TreeRecord, imported: Set<string>): O
     return merged && !imported.has(merged) && personsService.survivorOf(merged) === id ? 'tied' : 'passes';
   }
   switch (type) {
-    case 'person': {
-      const person = personsService.get(id);
-      if (person) return person.personas.some((persona) => imported.has(persona)) ? 'tied' : 'passes';
-      const survivor = personsService.survivorOf(id);
-      return survivor !== null && imported.has(survivor) ? 'tied' : 'passes';
-    }
+    case 'person':
+      return personsOf(record).some((each) => personTied(personsService, each, imported)) ? 'tied' : 'passes';
     case 'assertion': {
       const claim = services.assertionsService.get(id);
       if (!claim) return 'passes';
@@ -121,6 +131,21 @@ function judge(services: Services, record: TreeRecord, imported: Set<string>): O
     default:
       return 'passes';
   }
+}
+
+/** The persons a person's record is about: its own, and the new person a split made (`new_person`), which may hold the import's personas. */
+function personsOf(record: TreeRecord): string[] {
+  const moved = (record.payload as { new_person?: unknown } | null)?.new_person;
+  return typeof moved === 'string' ? [record.entity_id, moved] : [record.entity_id];
+}
+
+/** A person not of the import holding one of its personas, or merged into one of its persons. */
+function personTied(personsService: Services['personsService'], id: string, imported: Set<string>): boolean {
+  if (imported.has(id)) return false;
+  const person = personsService.get(id);
+  if (person) return person.personas.some((persona) => imported.has(persona));
+  const survivor = personsService.survivorOf(id);
+  return survivor !== null && imported.has(survivor);
 }
 
 /** The record's entity and every id its payload names. */

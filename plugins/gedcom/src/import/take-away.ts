@@ -3,6 +3,7 @@ import type { ImportRuns } from '../runs.js';
 import type { MappingServices } from './context.js';
 import { reachOfUndo, reachOfUndoNow, removeCarried, type UndoReach } from './entangled.js';
 import { removeRunItems, removeRunItemsNow, type RemovalPace } from './undo.js';
+import { untie } from './untie.js';
 
 /**
  * A run that will not stand (failed or cancelled: `ImportRuns.stop`) has what it wrote taken away
@@ -11,21 +12,25 @@ import { removeRunItems, removeRunItemsNow, type RemovalPace } from './undo.js';
  * `POST {P}/imports/{import_key}/undo` when nothing else will, or at the tree's next open.
  * What was made meanwhile about what it created (a claim an assistant captured on one of its
  * personas, a note on one of its persons: `reachOfUndo`'s carried work) goes first, each removal
- * recorded, so nothing is left about what is gone. A run cannot refuse to stop, so work that
- * ties its entities to others (a merge with a person of the tree) is not asked about: it is taken
- * away as before (docs/api.md, Known gaps).
+ * recorded, so nothing is left about what is gone. A run cannot refuse to stop as an undo
+ * refuses, so work that ties its entities to the tree's (a merge with a person of the tree, a
+ * claim citing its source) is undone first where it touches the tree's own data (`untie.ts`):
+ * the tree keeps all of its own.
  */
 export async function takeAwayStoppedRun(tree: Tree, runs: ImportRuns, services: MappingServices, actor: Actor, importKey: string, pace: RemovalPace = {}): Promise<void> {
   const write = pace.write ?? (async (change: () => number) => change());
-  const { carried } = await reachOfUndo(tree, services, importKey, pace.pause ?? yieldToLoop);
+  const { carried, ties } = await reachOfUndo(tree, services, importKey, pace.pause ?? yieldToLoop);
   await write(() => takeCarried(tree, services, actor, importKey, carried, runs));
+  await write(() => tree.transact(() => untie(tree, runs, services, actor, importKey, ties, reasonOf(runs, importKey))));
   await removeRunItems(tree, runs, services, actor, importKey, reasonOf(runs, importKey), pace);
   await write(() => settle(tree, runs, actor, importKey));
 }
 
 /** The same, without yielding: the repair at the tree's open, before any request can reach it. */
 export function takeAwayStoppedRunNow(tree: Tree, runs: ImportRuns, services: MappingServices, actor: Actor, importKey: string): void {
-  takeCarried(tree, services, actor, importKey, reachOfUndoNow(tree, services, importKey).carried, runs);
+  const { carried, ties } = reachOfUndoNow(tree, services, importKey);
+  takeCarried(tree, services, actor, importKey, carried, runs);
+  tree.transact(() => untie(tree, runs, services, actor, importKey, ties, reasonOf(runs, importKey)));
   removeRunItemsNow(tree, runs, services, actor, importKey, reasonOf(runs, importKey));
   settle(tree, runs, actor, importKey);
 }
