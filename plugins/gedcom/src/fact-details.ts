@@ -3,7 +3,8 @@
  * of birth, of identity number: `IDNO 123` + `TYPE passport`), CAUS (the cause: of a death, of
  * a title), AGNC (the agency that recorded it or was responsible), RELI (the religion of the
  * event) and AGE (the person's age at it, as the record gave it: `AGE 42y`, evidence of a birth
- * year); under a family event, each partner's age at it (`2 HUSB` + `3 AGE 25y`: `HUSB.AGE`).
+ * year), QUAY (the certainty of the fact, where a program writes it under the fact itself);
+ * under a family event, each partner's age at it (`2 HUSB` + `3 AGE 25y`: `HUSB.AGE`).
  * The import keeps each as a note on the claim or event, in these words (`Cause: Dysenterie`,
  * `Age: 42y`, `Husband's age: 25y`), and the export writes such a note back as the line under
  * the fact where the target version allows that line and its value (an age GEDCOM cannot read
@@ -15,9 +16,15 @@ export const FACT_DETAILS: Readonly<Record<string, string>> = {
   AGNC: 'Agency',
   RELI: 'Religion',
   AGE: 'Age',
+  // Brother's Keeper writes the certainty of a fact under the fact itself, with no SOUR (GEDCOM
+  // puts QUAY under a citation only): kept as a note, which stays a NOTE in an export.
+  QUAY: 'Quality of the evidence',
   'HUSB.AGE': "Husband's age",
   'WIFE.AGE': "Wife's age",
 };
+
+/** Details GEDCOM has no line for under a fact: exports write their notes as NOTEs. */
+export const NOTE_ONLY_DETAILS: ReadonlySet<string> = new Set(['QUAY']);
 
 /** The lines of a family event that name a partner: their own details (AGE) are kept under `HUSB.` or `WIFE.`. */
 export const PARTNER_LINES: ReadonlySet<string> = new Set(['HUSB', 'WIFE']);

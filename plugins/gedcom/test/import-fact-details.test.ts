@@ -106,3 +106,17 @@ t.test('bourbon.ged: every CAUS is kept and comes back from both exports', { ski
     t.same(await details(s, fresh.id), before, `${version}: every note, details included, comes back`);
   }
 });
+
+t.test("a QUAY under the fact itself (Brother's Keeper: no SOUR) is a note on the claim, which exports write as a NOTE: GEDCOM has no QUAY there", async (t) => {
+  const s = await exportServer(t);
+  const { items } = await imported(t, gedcom('5.5.1', '0 @I1@ INDI', '1 NAME Pat /Reagan/', '1 BIRT', '2 DATE 1829', '2 PLAC Ireland', '2 QUAY 2'), s);
+  t.same(items.filter((item) => item.path === 'INDI.BIRT.QUAY').map((item) => [item.reason, item.kept]), [
+    ['kept as a note on the claim ("Quality of the evidence: ..."); GEDCOM has no QUAY here, so exports write the note', true],
+  ]);
+  t.same(await details(s), ['Pat Reagan: birth | Quality of the evidence: 2']);
+  for (const version of ['7.0', '5.5.1'] as const) {
+    const { text, bytes } = await exported(s, { version, include_living: true });
+    t.match(text, /\n1 BIRT\n2 DATE 1829\n2 PLAC Ireland\n2 NOTE Quality of the evidence: 2\n/, `${version}: the note, under the birth`);
+    t.same((await validateGedcom(bytes)).errors, [], `${version}: a valid file`);
+  }
+});

@@ -2,11 +2,11 @@ import type { GedcomNode } from '@rootline/gedcom';
 import type { MappingContext } from './context.js';
 import type { KeptNote } from './map-note.js';
 import { asWritten } from './long-text.js';
-import { detailNoteText, FACT_DETAILS, PARTNER_LINES } from '../fact-details.js';
+import { detailNoteText, FACT_DETAILS, NOTE_ONLY_DETAILS, PARTNER_LINES } from '../fact-details.js';
 
 /**
  * A line under a fact or event that no field holds but `../fact-details.ts` names (TYPE, CAUS,
- * AGNC, RELI, AGE; a partner's AGE under a family event's HUSB or WIFE): handed to `keep` as the
+ * AGNC, RELI, AGE, QUAY; a partner's AGE under a family event's HUSB or WIFE): handed to `keep` as the
  * note that keeps it on the claim or event (`where`), and reported with where it went; a blank
  * one is reported as holding nothing. False for any other line (left to the caller).
  */
@@ -27,7 +27,8 @@ function keepDetail(context: MappingContext, part: GedcomNode, detail: string, p
   const text = asWritten(part);
   if (text === undefined) context.lose(tagPath, part, 'blank: nothing to keep');
   else {
-    context.keptAs(tagPath, part, `kept as a note on the ${where} ("${FACT_DETAILS[detail]}: ..."); exports write it back as ${detail}`);
+    const exported = NOTE_ONLY_DETAILS.has(detail) ? `GEDCOM has no ${detail} here, so exports write the note` : `exports write it back as ${detail}`;
+    context.keptAs(tagPath, part, `kept as a note on the ${where} ("${FACT_DETAILS[detail]}: ..."); ${exported}`);
     keep({ text: detailNoteText(detail, text), path: tagPath, node: part });
   }
   for (const sub of part.children) context.lose(`${tagPath}.${sub.tag}`, sub, `not kept on the ${where}`);
