@@ -3,8 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { validateGedcom } from '@rootline/gedcom';
-import type { TestServer } from '@rootline/kernel/testing';
 import { gedcom, imported } from './helpers.js';
+import { notesOnClaimsAndEvents } from './item-notes.js';
 import { exported, exportServer } from './export-fixture.js';
 import { importInto, newTree } from './round-trip-summary.js';
 
@@ -26,20 +26,7 @@ const FILE = gedcom(
   '0 @F1@ FAM', '1 HUSB @I1@', '1 WIFE @I2@', '1 MARR', '2 DATE 12 JUN 1844', '2 HUSB', '3 AGE 25y', '2 WIFE', '3 AGE 22y',
 );
 
-/** Every claim and event with notes, and its notes, as a user reads them (the card, then the notes of each item). */
-async function ages(s: TestServer, treeId?: string): Promise<string[]> {
-  const prefix = treeId ? `/v1/trees/${treeId}` : '/v1';
-  const tree = treeId ? s.server.kernel.trees.get(treeId)! : s.server.kernel.trees.active();
-  const read = new Map<string, string>();
-  for (const { id, display_name } of tree.prepare('SELECT id, display_name FROM persons').all() as { id: string; display_name: string }[]) {
-    const card = (await s.request('GET', `${prefix}/persons/${id}/card`, { query: { expand: 'assertions,events' } })).json();
-    for (const item of [...card.assertions.items, ...card.events.items]) {
-      const notes = (await s.request('GET', `${prefix}/notes`, { query: { target: item.id } })).json().map((note: { text: string }) => note.text);
-      if (notes.length) read.set(item.id, `${item.kind ? display_name : 'family'}: ${item.kind ?? item.type} | ${notes.sort().join(' | ')}`);
-    }
-  }
-  return [...read.values()].sort();
-}
+const ages = notesOnClaimsAndEvents;
 
 const EXPECTED = [
   'John Hay: christening | Age: 0',

@@ -3,8 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { validateGedcom } from '@rootline/gedcom';
-import type { TestServer } from '@rootline/kernel/testing';
 import { gedcom, imported } from './helpers.js';
+import { notesOnClaimsAndEvents } from './item-notes.js';
 import { exported, exportServer } from './export-fixture.js';
 import { importInto, newTree } from './round-trip-summary.js';
 
@@ -29,20 +29,7 @@ const FILE = (version: '7.0' | '5.5.1') =>
     '0 @F1@ FAM', '1 HUSB @I1@', '1 WIFE @I2@', '1 MARR', '2 DATE 27 MAY 1234', '2 AGNC Archbishop of Sens', '2 RELI Catholic',
   );
 
-/** Every claim and event with notes (each once, though an event is on both partners' cards), and its notes, as a user reads them: the card's claims and events, the notes of each (through the routes). */
-async function details(s: TestServer, treeId?: string): Promise<string[]> {
-  const prefix = treeId ? `/v1/trees/${treeId}` : '/v1';
-  const tree = treeId ? s.server.kernel.trees.get(treeId)! : s.server.kernel.trees.active();
-  const read = new Map<string, string>();
-  for (const { id, display_name } of tree.prepare('SELECT id, display_name FROM persons').all() as { id: string; display_name: string }[]) {
-    const card = (await s.request('GET', `${prefix}/persons/${id}/card`, { query: { expand: 'assertions,events' } })).json();
-    for (const item of [...card.assertions.items, ...card.events.items]) {
-      const notes = (await s.request('GET', `${prefix}/notes`, { query: { target: item.id } })).json().map((note: { text: string }) => note.text);
-      if (notes.length) read.set(item.id, `${item.kind ? display_name : 'family'}: ${item.kind ?? item.type} | ${notes.sort().join(' | ')}`);
-    }
-  }
-  return [...read.values()].sort();
-}
+const details = notesOnClaimsAndEvents;
 
 const EXPECTED = [
   'Louis Capet: birth | Type: Birth of Louis',
