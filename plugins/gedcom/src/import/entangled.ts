@@ -19,21 +19,32 @@ export interface Entanglement {
 export interface UndoReach {
   /** Changes that tie the import's entities to other work: undo is refused while any still holds. */
   tied: { count: number; named: Entanglement[] };
-  /** Made since about what the import created, so they go with it: claims on its personas, notes on its entities, associations with its persons. */
-  carried: Record<Carried, string[]>;
+  /**
+   * Made since about what the import created, so they go with it: claims on its personas, notes on
+   * its entities, associations with its persons, media objects attached to its entities (detached).
+   */
+  carried: Record<Carried, string[]> & { attachments: Attachment[] };
+}
+
+/** A media object attached to an entity (`media_attached`). */
+export interface Attachment {
+  media: string;
+  target: string;
 }
 
 type Carried = 'assertions' | 'notes' | 'associations';
-type Outcome = Carried | 'tied' | 'passes';
-type Services = Pick<MappingServices, 'assertionsService' | 'notesService' | 'personsService'>;
-type CarriedServices = Pick<MappingServices, 'assertionsService' | 'notesService' | 'associationsService'>;
+type Outcome = Carried | 'attachments' | 'tied' | 'passes';
+type Services = Pick<MappingServices, 'assertionsService' | 'notesService' | 'personsService' | 'mediaService'>;
+type CarriedServices = Pick<MappingServices, 'assertionsService' | 'notesService' | 'associationsService' | 'mediaService'>;
 
 /**
  * What undoing an import would reach beyond what it created, found from the record log (so every
  * plugin's changes are seen) and judged on the tree as it is now: each record written since the
  * import's first, by other work, that names both an entity the import created and one it did not.
  * - Carried (removed with the import, each removal recorded): a claim made since on one of its
- *   personas, a note on one of its entities, an association with one of its persons or personas.
+ *   personas, a note on one of its entities, an association with one of its persons or personas,
+ *   another media object attached to one of its entities (taken off it; its own media objects go
+ *   with their attachments).
  * - Tied (undo refused until reversed): a person of the import merged with another person, either
  *   way, or a person made since holding one of its personas (split them apart first); a claim on
  *   another persona citing one of its sources or citations (supersede it first).
@@ -60,6 +71,7 @@ export function reachOfUndoNow(tree: Tree, services: Services, importKey: string
 function* walkReach(tree: Tree, services: Services, importKey: string): Generator<void, UndoReach> {
   const tied: UndoReach['tied'] = { count: 0, named: [] };
   const carried = { assertions: new Set<string>(), notes: new Set<string>(), associations: new Set<string>() };
+  const attachments = new Map<string, Attachment>();
   for (let after: number | null = null; ;) {
     const page = tree.records.besideImport(importKey, after, PAGE);
     if (page.length === 0) break;
@@ -69,13 +81,16 @@ function* walkReach(tree: Tree, services: Services, importKey: string): Generato
       if (!(ids.some((id) => imported.has(id)) && ids.some((id) => !imported.has(id)))) continue;
       const outcome = judge(services, record, imported);
       if (outcome === 'passes') continue;
-      if (outcome !== 'tied') carried[outcome].add(record.entity_id);
+      if (outcome === 'attachments') {
+        const attachment = attachmentOf(record)!;
+        attachments.set(`${attachment.media} ${attachment.target}`, attachment);
+      } else if (outcome !== 'tied') carried[outcome].add(record.entity_id);
       else if (tied.count++ < NAMED) tied.named.push({ seq: record.seq, kind: record.kind, entity_type: record.entity_type, entity_id: record.entity_id });
     }
     after = page[page.length - 1].seq;
     yield;
   }
-  return { tied, carried: { assertions: [...carried.assertions], notes: [...carried.notes], associations: [...carried.associations] } };
+  return { tied, carried: { assertions: [...carried.assertions], notes: [...carried.notes], associations: [...carried.associations], attachments: [...attachments.values()] } };
 }
 
 /**
@@ -87,6 +102,13 @@ export function removeCarried(services: CarriedServices, actor: Actor, carried: 
   for (const claim of carried.assertions) services.assertionsService.remove(actor, claim, reason);
   for (const note of carried.notes) services.notesService.remove(actor, note, reason);
   for (const association of carried.associations) services.associationsService.remove(actor, association, reason);
+  for (const { media, target } of carried.attachments) services.mediaService.detach(media, target);
+}
+
+/** The attachment a `media.attached.v1` record made (media object and target), if it is one. */
+function attachmentOf(record: TreeRecord): Attachment | undefined {
+  const target = (record.payload as { target?: unknown } | null)?.target;
+  return record.kind === 'media.attached.v1' && typeof target === 'string' ? { media: record.entity_id, target } : undefined;
 }
 
 /** What a record naming the import's entities and others means for undo, by its entity as it is now. */
@@ -118,6 +140,12 @@ function judge(services: Services, record: TreeRecord, imported: Set<string>): O
     }
     case 'association':
       return 'associations';
+    case 'media': {
+      // Another media object attached since to one of its entities (its own go with their attachments).
+      const attachment = attachmentOf(record);
+      if (!attachment || !imported.has(attachment.target)) return 'passes';
+      return services.mediaService.attachedTo([attachment.target]).get(attachment.target)?.includes(attachment.media) ? 'attachments' : 'passes';
+    }
     default:
       return 'passes';
   }
