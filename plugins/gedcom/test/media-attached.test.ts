@@ -170,12 +170,16 @@ t.test('undo takes the attachments with the import, and a media object attached 
   const mine = cradle.mediaService.create({ file_path_as_written: 'my-own-scan.jpg' });
   const citation = tree.prepare("SELECT target FROM media_attached JOIN media ON media.id = media_attached.media WHERE file_name = 'entry-12.jpg'").pluck().get() as string;
   cradle.mediaService.attach(mine.id, citation);
+  const gone = cradle.mediaService.create({ file_path_as_written: 'taken-off-again.jpg' });
+  cradle.mediaService.attach(gone.id, citation);
+  cradle.mediaService.detach(gone.id, citation);
   const undone = await s.request('POST', `/v1/imports/${job.result.import_key}/undo`, { body: { reason: 'wrong file' } });
   t.equal(undone.statusCode, 200, undone.body);
   const after = rowCounts(tree);
   for (const table of ['media_attached', 'media_depicts', 'citations', 'sources', 'assertions', 'events', 'relationships', 'gedcom_import_items']) t.equal(after[table], empty[table], `${table}: nothing left`);
-  t.equal(after.media, 1, 'only the media object made since');
+  t.equal(after.media, 2, 'only the media objects made since');
   t.ok(cradle.mediaService.exists(mine.id), 'my scan itself stays');
-  t.match(s.records({ kind: 'media.detached' }), [{ entity_id: mine.id, payload: { target: citation }, actor: { kind: 'human' } }], 'taken off the citation that is gone, recorded');
+  t.match(s.records({ kind: 'media.detached' }), [{ entity_id: mine.id, payload: { target: citation }, actor: { kind: 'human' } }, { entity_id: gone.id }], 'taken off the citation that is gone, recorded (after the one taken off before)');
+  t.equal(s.records({ kind: 'media.detached' }).length, 2, 'one taken off already is not taken again');
   t.match(s.records({ kind: 'import.undone' }), [{ payload: { also_removed: { attachments: 1 } } }]);
 });

@@ -141,10 +141,10 @@ function judge(services: Services, record: TreeRecord, imported: Set<string>): O
     case 'association':
       return 'associations';
     case 'media': {
-      // Another media object attached since to one of its entities (its own go with their attachments).
+      // Another media object attached since to one of its entities (the target: the record names
+      // nothing else the import made; its own media objects go with their attachments), if still there.
       const attachment = attachmentOf(record);
-      if (!attachment || !imported.has(attachment.target)) return 'passes';
-      return services.mediaService.attachedTo([attachment.target]).get(attachment.target)?.includes(attachment.media) ? 'attachments' : 'passes';
+      return attachment && services.mediaService.attachedTo([attachment.target]).get(attachment.target)?.includes(attachment.media) ? 'attachments' : 'passes';
     }
     default:
       return 'passes';

@@ -42,8 +42,9 @@ type CreateRelationshipBody = Parameters<MappingContext['services']['familyServi
  * FAMC.PEDI for this family, else `adopted` from the partners the child's ADOP.FAMC names),
  * the notes of the individuals' FAMS links on the spouse edge and of a child's FAMC link on
  * its first parent edge, each family event (MARR, DIV, ...) as an event with both partners as
- * participants (the event's SOURs as claims of its kind on each partner: `family-event-citations.ts`),
- * and the FAM's own SOURs as mentions of its partners (`mentions.ts`). A pointer to no INDI
+ * participants (the event's SOURs as claims of its kind on each partner: `family-event-citations.ts`;
+ * its OBJEs attached to it), the FAM's OBJEs attached to its spouse edge, and the FAM's own SOURs
+ * as mentions of its partners (`mentions.ts`). A pointer to no INDI
  * is reported; so is an edge the family plugin refuses (a third birth parent, a cycle): the
  * rest of the family is still imported. The edges of the whole batch are one `createMany`
  * call, checked edge by edge in file order.
