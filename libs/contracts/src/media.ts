@@ -9,7 +9,7 @@
 /**
  * Media objects of one tree, as one actor changes them. Every change commits with its record:
  * `media.created.v1`, `media.resolved.v1` (also a correction to another blob), `media.depicts.v1`,
- * `media.removed.v1`.
+ * `media.attached.v1`, `media.detached.v1`, `media.removed.v1`.
  */
 export interface MediaService {
   /** Resolved at once when `blob` is given (it must be in the tree's store: 404 otherwise). */
@@ -37,6 +37,17 @@ export interface MediaService {
   depicted(ids: readonly string[]): Map<string, string[]>;
   /** The media objects depicting each of `personas` (personas no media object depicts are left out). */
   depicting(personas: readonly string[]): Map<string, string[]>;
+  /**
+   * Attaches media object `id` to `target`, any entity of the tree by id (a citation: the scan of
+   * the record page; a source, a claim, an event, a relationship): 404 for an unknown media
+   * object; once per pair (`media.attached.v1`), again changes nothing (false). Whether the
+   * target exists is the caller's to know.
+   */
+  attach(id: string, target: string): boolean;
+  /** Takes media object `id` off `target` (`media.detached.v1`); false (nothing written) when it was not attached there. */
+  detach(id: string, target: string): boolean;
+  /** The media objects attached to each of `targets` (targets with none are left out). */
+  attachedTo(targets: readonly string[]): Map<string, string[]>;
   /**
    * Removes media objects from every view (undoing an import), one record each; ids that are
    * not (or no longer) here are skipped. Returns how many were removed. The blobs stay: other

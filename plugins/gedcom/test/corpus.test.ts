@@ -44,7 +44,7 @@ if (!existsSync(root)) {
     const tree = s.server.kernel.trees.active();
     const cradle = s.server.kernel.servicesFor(tree, human);
     let media = 0;
-    const mediaService = { create: () => ({ id: `0193a000-0000-7000-8000-${String(++media).padStart(12, '0')}`, status: 'unresolved' }), depicts: () => true, remove: () => undefined };
+    const mediaService = { create: () => ({ id: `0193a000-0000-7000-8000-${String(++media).padStart(12, '0')}`, status: 'unresolved' }), depicts: () => true, attach: () => true, remove: () => undefined };
     const services = new Proxy(cradle, { get: (target, key) => (key === 'mediaService' ? mediaService : target[key as keyof ServiceCradle]) }) as unknown as MappingServices;
     const refused: string[] = [];
     let files = 0;

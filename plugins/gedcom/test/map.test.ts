@@ -16,7 +16,7 @@ async function mapped(t: Test, text: Buffer | string, options: { read?: (bytes: 
   const tree = s.server.kernel.trees.active();
   const cradle = s.server.kernel.servicesFor(tree, human);
   const media: { title?: string; file_path_as_written: string; media_type?: string; blob?: string }[] = [];
-  const mediaService = { create: (input: (typeof media)[number]) => (media.push(input), { id: `0193a000-0000-7000-8000-${String(media.length).padStart(12, '0')}`, status: 'unresolved' }), depicts: () => true, remove: () => undefined };
+  const mediaService = { create: (input: (typeof media)[number]) => (media.push(input), { id: `0193a000-0000-7000-8000-${String(media.length).padStart(12, '0')}`, status: 'unresolved' }), depicts: () => true, attach: () => true, remove: () => undefined };
   const services = new Proxy(cradle, { get: (target, key) => (key === 'mediaService' ? mediaService : target[key as keyof ServiceCradle]) }) as unknown as MappingServices;
   const context = new MappingContext(services, human, '0193a000-0000-7000-8000-00000000abcd');
   const created: ImportItem[] = [];

@@ -11,7 +11,7 @@ import type { TestServer } from '@rootline/kernel/testing';
 import { exported, exportServer } from './export-fixture.js';
 import { importInto, newTree } from './round-trip-summary.js';
 
-/** Ann died in 1920; Tom was born in 1990 (living). O3 shows both; O4 nobody; the family's link is not kept. */
+/** Ann died in 1920; Tom was born in 1990 (living). O3 shows both; O4 nobody; the family (Tom alone: no spouse edge) cannot keep its link. */
 const FAMILY = `0 HEAD
 1 GEDC
 2 VERS 7.0
@@ -85,7 +85,7 @@ t.test('an INDI\'s OBJE links are kept, written back, and a living person\'s pho
   t.equal(run.state, 'succeeded', JSON.stringify(run.error));
   t.same(depictions(first.cradle), { 'ann.jpg': ['Ann'], 'tom.jpg': ['Tom'], 'both.jpg': ['Ann', 'Tom'], 'house.jpg': [] }, 'each INDI\'s photos depict its persona');
   t.same(await lossesOf(s, prefix, run.result.report_id, 'INDI.OBJE'), ['1 points to no media record (@O9@)']);
-  t.same(await lossesOf(s, prefix, run.result.report_id, 'FAM.OBJE'), ['1 link from a record to its media object not kept (the media object is imported)'], 'a family\'s photo: not kept as a link');
+  t.same(await lossesOf(s, prefix, run.result.report_id, 'FAM.OBJE'), ['1 family with no spouse edge to hold its media: link to its media object not kept (the media object is imported)'], 'a family of one partner has no spouse edge to keep its photo on');
 
   const withheld = await exported(s, { version: '7.0' }, { prefix });
   t.equal(withheld.job.state, 'succeeded', JSON.stringify(withheld.job.error));

@@ -33,7 +33,7 @@ function toDto(row: MediaRow): MediaDto {
 /**
  * Media objects of one tree, as one actor changes them. Every change commits with its record:
  * `media.created.v1`, `media.resolved.v1` (also a correction to another blob), `media.depicts.v1`,
- * `media.removed.v1`.
+ * `media.attached.v1`, `media.detached.v1`, `media.removed.v1`.
  */
 export class MediaService implements MediaServiceContract {
   constructor(private readonly tree: Tree, private readonly actor: Actor, private readonly clock: Clock, private readonly ids: IdSource) {}
@@ -138,6 +138,40 @@ export class MediaService implements MediaServiceContract {
   /** The media objects depicting each of `personas` (personas no media object depicts are left out). */
   depicting(personas: readonly string[]): Map<string, string[]> {
     return this.pairs('SELECT persona, media FROM media_depicts WHERE persona IN (SELECT value FROM json_each(?)) ORDER BY persona, media', personas);
+  }
+
+  /**
+   * Attaches media object `id` to `target`, any entity of the tree by id (a citation: the scan of
+   * the record page; a source, a claim, an event, a relationship): 404 for an unknown media
+   * object; once per pair (`media.attached.v1`), again changes nothing (false). Whether the target
+   * exists is the caller's to know, as for `depicts`.
+   */
+  attach(id: string, target: string): boolean {
+    return this.tree.transact(() => {
+      if (!this.exists(id)) throw MediaProblems.mediaNotFound(id);
+      const added = this.tree
+        .prepare(`INSERT OR IGNORE INTO media_attached (media, target, linked_at_ms, ${ACTOR_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)`)
+        .run(id, target, this.clock.now(), ...actorValues(this.actor)).changes;
+      if (added) this.tree.record({ kind: 'media.attached.v1', entity_type: 'media', entity_id: id, actor: this.actor, payload: { target } });
+      return added > 0;
+    });
+  }
+
+  /**
+   * Takes media object `id` off `target` (`media.detached.v1`): an undone import takes what was
+   * attached since to what it created. False (nothing written) when it was not attached there.
+   */
+  detach(id: string, target: string): boolean {
+    return this.tree.transact(() => {
+      const removed = this.tree.prepare('DELETE FROM media_attached WHERE media = ? AND target = ?').run(id, target).changes;
+      if (removed) this.tree.record({ kind: 'media.detached.v1', entity_type: 'media', entity_id: id, actor: this.actor, payload: { target } });
+      return removed > 0;
+    });
+  }
+
+  /** The media objects attached to each of `targets` (targets with none are left out): one read for a whole batch of an export. */
+  attachedTo(targets: readonly string[]): Map<string, string[]> {
+    return this.pairs('SELECT target, media FROM media_attached WHERE target IN (SELECT value FROM json_each(?)) ORDER BY target, media', targets);
   }
 
   /**

@@ -6,12 +6,12 @@
  */
 import { substructureRule, type GedcomNode } from '@rootline/gedcom';
 import type { AssertionDto } from '@rootline/contracts/assertions';
-import type { CitationDto } from '@rootline/contracts/sources';
 import type { EventDto } from '@rootline/contracts/events';
 import type { NoteDto } from '@rootline/contracts/notes';
 import { node, type ExportContext } from './context.js';
 import { dateAndPlace, noteStructures } from './details.js';
-import { claimCitations } from './citations.js';
+import { claimCitations, type Cited } from './citations.js';
+import { mediaLinks, type Attached } from './attachments.js';
 import { carriesValue, isOrdinance, kindWords, needsType, tagOfKind } from './tags.js';
 import { hasTag } from './version.js';
 import { takePlaceMap } from './place-map.js';
@@ -74,7 +74,7 @@ function payloadOf(context: ExportContext, tag: string, value: string | undefine
 }
 
 /** A confirmed claim as an INDI fact, its redacted parts left out; undefined when nothing of it may be written. */
-export function claimStructure(context: ExportContext, claim: AssertionDto, cited: { citations: ReadonlyMap<string, CitationDto>; evidence: readonly string[] | undefined }, notes: readonly NoteDto[] | undefined): GedcomNode | undefined {
+export function claimStructure(context: ExportContext, claim: AssertionDto, cited: Cited, notes: readonly NoteDto[] | undefined): GedcomNode | undefined {
   const redacted = context.redacted(claim.id);
   if (redacted?.whole || redacted?.fields.has('kind')) {
     context.lose('INDI', 'redacted claim not written');
@@ -98,7 +98,9 @@ export function claimStructure(context: ExportContext, claim: AssertionDto, cite
   if (shape.type) children.push(node('TYPE', shape.type));
   children.push(...dateAndPlace(context, shows('date') ? claim.date : undefined, place, placed.map));
   pushDetailLines(children, kept.details);
-  if (shows('source')) children.push(...claimCitations(context, claim, cited.citations, cited.evidence, path));
+  if (shows('source')) children.push(...claimCitations(context, claim, cited, path));
+  // The media objects attached to the claim (the photo of the grave); none under an LDS ordinance.
+  children.push(...mediaLinks(context, cited.attached, claim.id, substructureRule('record-INDI', shape.tag)?.type, `INDI.${shape.tag}`));
   if (note) children.push(note);
   children.push(...noteStructures(context, kept.notes, path));
   context.count('facts');
@@ -113,7 +115,7 @@ export function claimStructure(context: ExportContext, claim: AssertionDto, cite
  * the text alone being the payload of a tag that has one and the TYPE of one that has none
  * (`MARR` + TYPE civil); a value the tag cannot carry is a NOTE, as for claims.
  */
-export function eventStructure(context: ExportContext, event: EventDto, notes: readonly NoteDto[] | undefined, known: ReadonlySet<string>, path: string): GedcomNode | undefined {
+export function eventStructure(context: ExportContext, event: EventDto, notes: readonly NoteDto[] | undefined, known: ReadonlySet<string>, path: string, attached: Attached): GedcomNode | undefined {
   const redacted = context.redacted(event.id);
   if (redacted?.whole || redacted?.fields.has('type')) {
     context.lose(path, 'redacted event not written');
@@ -138,12 +140,14 @@ export function eventStructure(context: ExportContext, event: EventDto, notes: r
   const { payload, note } = value === undefined ? {} : payloadOf(context, tag, value, `${path}.${tag}`);
   const place = shows('place') ? event.place ?? undefined : undefined;
   const placed = takePlaceMap(context, notes, { written: Boolean(place), redacted: !shows('place') }, `${path}.${tag}`);
-  const kept = takeFactDetails(context, placed.notes, substructureRule(`record-${path}`, tag)?.type, type ? TYPED : UNTYPED);
+  const structure = substructureRule(`record-${path}`, tag)?.type;
+  const kept = takeFactDetails(context, placed.notes, structure, type ? TYPED : UNTYPED);
   const typeLine = type ?? kept.details.get('TYPE');
   const children: GedcomNode[] = [];
   if (typeLine) children.push(node('TYPE', typeLine));
   children.push(...dateAndPlace(context, shows('date') ? event.date : undefined, place, placed.map));
   pushDetailLines(children, kept.details);
+  children.push(...mediaLinks(context, attached, event.id, structure, `${path}.${tag}`));
   if (note) children.push(note);
   children.push(...noteStructures(context, kept.notes, `${path}.${tag}`));
   if (redacted) context.lose(`${path}.${tag}`, 'redacted value not written', redacted.fields.size);

@@ -11,10 +11,9 @@
  */
 import type { GedcomNode } from '@rootline/gedcom';
 import type { AssertionDto } from '@rootline/contracts/assertions';
-import type { CitationDto } from '@rootline/contracts/sources';
 import type { EventDto } from '@rootline/contracts/events';
 import type { ExportContext } from './context.js';
-import { claimCitations } from './citations.js';
+import { claimCitations, type Cited } from './citations.js';
 import { FAMILY_EVENT_KINDS } from '../family-event-kinds.js';
 
 const TAG_OF_KIND: ReadonlyMap<string, string> = new Map(Object.entries(FAMILY_EVENT_KINDS).map(([tag, kind]) => [kind, tag]));
@@ -29,7 +28,7 @@ const waiting = new WeakMap<ExportContext, Map<string, Map<string, GedcomNode>>>
 export function takeFamilyEventCitation(
   context: ExportContext,
   claim: AssertionDto,
-  cited: { citations: ReadonlyMap<string, CitationDto>; evidence: readonly string[] | undefined },
+  cited: Cited,
   familyEvents: readonly EventDto[],
 ): boolean {
   const tag = TAG_OF_KIND.get(claim.kind);
@@ -45,7 +44,7 @@ export function takeFamilyEventCitation(
   if (!byEvent) waiting.set(context, (byEvent = new Map()));
   let lines = byEvent.get(event.id);
   if (!lines) byEvent.set(event.id, (lines = new Map()));
-  for (const sour of claimCitations(context, claim, cited.citations, cited.evidence, `FAM.${tag}`)) lines.set(JSON.stringify(sour), sour);
+  for (const sour of claimCitations(context, claim, cited, `FAM.${tag}`)) lines.set(JSON.stringify(sour), sour);
   return true;
 }
 

@@ -2,8 +2,9 @@
  * A family unit as a FAM record: HUSB and WIFE (by sex: a man is HUSB, a woman WIFE; two of
  * the same sex or of unknown sex take the two lines in order), CHIL for each child, the
  * family's events (those both partners take part in, with the SOURs their partners' claims
- * keep for them: family-event-citations.ts) and the notes on the spouse edge (those of its
- * identifiers as REFN, RIN, UID...: identifiers.ts).
+ * keep for them: family-event-citations.ts), the notes on the spouse edge (those of its
+ * identifiers as REFN, RIN, UID...: identifiers.ts) and the media objects attached to it
+ * (attachments.ts).
  *
  * Persons withheld (living, or redacted as a whole) are left out of the family, which is
  * still written for the others; a family with nobody left is not written at all. Nothing
@@ -19,11 +20,14 @@ import { familyEventCitations } from './family-event-citations.js';
 import { takeIdentifiers } from './identifiers.js';
 import { noteStructures } from './details.js';
 import { FAMILY_EVENT_TAGS } from './tags.js';
+import { mediaLinks, type Attached } from './attachments.js';
 
 export interface FamilyBatchData {
   /** Events both partners of a unit take part in, by unit xref. */
   events: Map<string, EventDto[]>;
   notes: Map<string, NoteDto[]>;
+  /** The media objects attached to the units' spouse edges and events (attachments.ts). */
+  attached: Attached;
   sexOf: (person: string) => string | null | undefined;
 }
 
@@ -42,13 +46,14 @@ export function familyRecord(context: ExportContext, unit: FamilyUnit, data: Fam
   // The family's events need both partners: with one withheld they would tell of that person.
   if (partners.length === unit.partners.length) {
     for (const event of data.events.get(unit.xref) ?? []) {
-      const written = eventStructure(context, event, data.notes.get(event.id), FAMILY_EVENT_TAGS, 'FAM');
+      const written = eventStructure(context, event, data.notes.get(event.id), FAMILY_EVENT_TAGS, 'FAM', data.attached);
       if (written) lines.push({ ...written, children: [...written.children, ...familyEventCitations(context, event.id)] });
     }
   } else if ((data.events.get(unit.xref) ?? []).length > 0) context.lose('FAM', 'event of a family with a withheld partner not written', data.events.get(unit.xref)!.length);
   if (unit.spouseEdge) {
     const identified = takeIdentifiers(context, data.notes.get(unit.spouseEdge), 'FAM');
     lines.push(...identified.lines, ...noteStructures(context, identified.notes, 'FAM'));
+    lines.push(...mediaLinks(context, data.attached, unit.spouseEdge, 'record-FAM', 'FAM'));
   }
   context.count('families');
   return record('FAM', unit.xref, lines);

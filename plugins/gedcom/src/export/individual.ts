@@ -52,7 +52,7 @@ export function individualRecord(context: ExportContext, person: PersonDto, batc
   const familyEvents = events.flatMap(({ event, family }) => (family ? [event] : []));
   for (const claim of claims) {
     if (claim.kind === 'name') continue;
-    const cited = { citations: batch.citations, evidence: batch.evidence.get(claim.id) };
+    const cited = { citations: batch.citations, evidence: batch.evidence.get(claim.id), attached: batch.attached };
     const mention = mentionStructures(context, claim, cited, batch.notes.get(claim.id));
     if (mention) {
       mentions.push(...mention);
@@ -71,7 +71,7 @@ export function individualRecord(context: ExportContext, person: PersonDto, batc
   for (const { event, family } of events) {
     // The family's event (both partners, or a lone husband or wife): written on its FAM.
     if (family) continue;
-    const written = eventStructure(context, event, batch.notes.get(event.id), INDIVIDUAL_EVENT_TAGS, 'INDI');
+    const written = eventStructure(context, event, batch.notes.get(event.id), INDIVIDUAL_EVENT_TAGS, 'INDI', batch.attached);
     if (written) children.push(written);
   }
   for (const { unit, pedigree } of families.asChild.get(person.id) ?? []) {

@@ -7,10 +7,9 @@
  */
 import type { GedcomNode } from '@rootline/gedcom';
 import type { AssertionDto } from '@rootline/contracts/assertions';
-import type { CitationDto } from '@rootline/contracts/sources';
 import type { NoteDto } from '@rootline/contracts/notes';
 import type { ExportContext } from './context.js';
-import { claimCitations } from './citations.js';
+import { claimCitations, type Cited } from './citations.js';
 import { noteStructures } from './details.js';
 import { MENTION } from '../import/mentions.js';
 
@@ -18,7 +17,7 @@ import { MENTION } from '../import/mentions.js';
 export function mentionStructures(
   context: ExportContext,
   claim: AssertionDto,
-  cited: { citations: ReadonlyMap<string, CitationDto>; evidence: readonly string[] | undefined },
+  cited: Cited,
   notes: readonly NoteDto[] | undefined,
 ): GedcomNode[] | undefined {
   if (claim.kind !== MENTION || claim.value || claim.date || claim.place || !(claim.source || cited.evidence?.length)) return undefined;
@@ -26,7 +25,7 @@ export function mentionStructures(
     context.lose('INDI.SOUR', 'redacted citation not written');
     return [];
   }
-  const [first, ...further] = claimCitations(context, claim, cited.citations, cited.evidence, 'INDI');
+  const [first, ...further] = claimCitations(context, claim, cited, 'INDI');
   if (!first) return [];
   return [{ ...first, children: [...first.children, ...noteStructures(context, notes, 'INDI.SOUR')] }, ...further];
 }

@@ -1,7 +1,7 @@
 /**
  * One batch of persons with everything their INDI records need, read set-wise: one query per
  * kind of record for the whole batch (personas, claims, citations, events, associations,
- * notes), however many persons it holds.
+ * notes, attached media objects), however many persons it holds.
  */
 import type { AssertionDto } from '@rootline/contracts/assertions';
 import type { AssociationSummary, EventDto } from '@rootline/contracts/events';
@@ -11,6 +11,7 @@ import type { PersonDto } from '@rootline/contracts/persons';
 import type { CitationDto } from '@rootline/contracts/sources';
 import type { ExportContext } from './context.js';
 import { groupBy } from './details.js';
+import { attachedMedia, type Attached } from './attachments.js';
 
 export interface PersonBatch {
   persons: PersonDto[];
@@ -28,6 +29,8 @@ export interface PersonBatch {
   personOf: Map<string, string>;
   /** person -> the media objects depicting it that are written (depictions.ts). */
   media: Map<string, string[]>;
+  /** The media objects attached to the batch's claims, citations and events (attachments.ts). */
+  attached: Attached;
 }
 
 /** Claims still standing: the confirmed are written; the others (pending, deferred) wait for the genealogist's review. */
@@ -59,6 +62,7 @@ export function loadBatch(context: ExportContext, persons: PersonDto[], media: M
   const associations = groupBy(services.associationsService.fromSubjects(sparse.associated(subjects)), (row) => (row.from_kind === 'persona' ? personOf.get(row.from) ?? row.from : row.from));
   const eventIds = [...new Set([...events.values()].flat().map((event) => event.id))];
   const noteTargets = [...persons.map((person) => person.id), ...claimRows.map((claim) => claim.id), ...eventIds];
+  const attached = attachedMedia(context, [...claimRows.map((claim) => claim.id), ...citations.keys(), ...eventIds]);
   return {
     persons,
     personas,
@@ -70,5 +74,6 @@ export function loadBatch(context: ExportContext, persons: PersonDto[], media: M
     notes: groupBy(services.notesService.forTargets(sparse.withNotes(noteTargets)), (note) => note.target),
     personOf,
     media,
+    attached,
   };
 }

@@ -16,6 +16,7 @@ import { groupBy } from './details.js';
 import { mediaRecords } from './media.js';
 import { depictions } from './depictions.js';
 import { judge, judgeAhead } from './judging.js';
+import { attachedMedia } from './attachments.js';
 
 /** Rows per read: large enough that a query's cost is spread thin, small enough to stay responsive between checkpoints. */
 const BATCH = 1000;
@@ -64,8 +65,9 @@ export async function* exportRecords(context: ExportContext, pacing: Pacing): As
     const events = familyEvents(context, families, slice.flatMap((unit) => unit.partners));
     const targets = [...slice.flatMap((unit) => (unit.spouseEdge ? [unit.spouseEdge] : [])), ...[...events.values()].flat().map((event) => event.id)];
     const notes = groupBy(services.notesService.forTargets(context.sparse.withNotes(targets)), (note) => note.target);
+    const attached = attachedMedia(context, targets);
     for (const unit of slice) {
-      const record = familyRecord(context, unit, { events, notes, sexOf: (person) => sexes.get(person) });
+      const record = familyRecord(context, unit, { events, notes, attached, sexOf: (person) => sexes.get(person) });
       if (record) yield record;
     }
   }
@@ -74,8 +76,9 @@ export async function* exportRecords(context: ExportContext, pacing: Pacing): As
     await pacing.pause();
     const sources = services.sourcesService.walk(after, BATCH);
     const notes = groupBy(services.notesService.forTargets(context.sparse.withNotes(sources.map((source) => source.id))), (note) => note.target);
+    const attached = attachedMedia(context, sources.map((source) => source.id));
     for (const source of sources) {
-      const record = sourceRecord(context, source, notes.get(source.id));
+      const record = sourceRecord(context, source, notes.get(source.id), attached);
       if (record) yield record;
     }
     if (sources.length < BATCH) break;

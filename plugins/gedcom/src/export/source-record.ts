@@ -1,5 +1,5 @@
 /**
- * A source as a SOUR record: TITL, AUTH, PUBL, and the notes about it. The source's web
+ * A source as a SOUR record: TITL, AUTH, PUBL, the notes about it and the media objects attached to it. The source's web
  * address has no place in a GEDCOM source record: it is written as a note (and reported),
  * so it still reaches the reader.
  */
@@ -8,8 +8,9 @@ import type { NoteDto } from '@rootline/contracts/notes';
 import type { SourceSummary } from '@rootline/contracts/sources';
 import { node, record, type ExportContext } from './context.js';
 import { noteStructures } from './details.js';
+import { mediaLinks, type Attached } from './attachments.js';
 
-export function sourceRecord(context: ExportContext, source: SourceSummary, notes: readonly NoteDto[] | undefined): GedcomNode | undefined {
+export function sourceRecord(context: ExportContext, source: SourceSummary, notes: readonly NoteDto[] | undefined, attached: Attached): GedcomNode | undefined {
   const redacted = context.redacted(source.id);
   if (redacted?.whole) {
     context.lose('SOUR', 'redacted source not written');
@@ -26,6 +27,7 @@ export function sourceRecord(context: ExportContext, source: SourceSummary, note
     lines.push(node('NOTE', `Online at ${source.url}`));
   }
   lines.push(...noteStructures(context, notes, 'SOUR'));
+  lines.push(...mediaLinks(context, attached, source.id, 'record-SOUR', 'SOUR'));
   context.count('sources');
   return record('SOUR', context.sourceXref(source.id), lines);
 }

@@ -21,8 +21,17 @@ export interface UndoReach {
   tied: { count: number; named: Entanglement[] };
   /** Every tie's entity, once: what a stopped run's clean-up undoes first (`untie.ts`). */
   ties: Tie[];
-  /** Made since about what the import created, so they go with it: claims on its personas, notes on its entities, associations with its persons. */
-  carried: Record<Carried, string[]>;
+  /**
+   * Made since about what the import created, so they go with it: claims on its personas, notes on
+   * its entities, associations with its persons, media objects attached to its entities (detached).
+   */
+  carried: Record<Carried, string[]> & { attachments: Attachment[] };
+}
+
+/** A media object attached to an entity (`media_attached`). */
+export interface Attachment {
+  media: string;
+  target: string;
 }
 
 /** The entity a tie is about, as the record named it: a person (merged, or holding the import's personas) or a claim (citing the import's source). */
@@ -32,16 +41,18 @@ export interface Tie {
 }
 
 type Carried = 'assertions' | 'notes' | 'associations';
-type Outcome = Carried | 'tied' | 'passes';
-type Services = Pick<MappingServices, 'assertionsService' | 'notesService' | 'personsService'>;
-type CarriedServices = Pick<MappingServices, 'assertionsService' | 'notesService' | 'associationsService'>;
+type Outcome = Carried | 'attachments' | 'tied' | 'passes';
+type Services = Pick<MappingServices, 'assertionsService' | 'notesService' | 'personsService' | 'mediaService'>;
+type CarriedServices = Pick<MappingServices, 'assertionsService' | 'notesService' | 'associationsService' | 'mediaService'>;
 
 /**
  * What undoing an import would reach beyond what it created, found from the record log (so every
  * plugin's changes are seen) and judged on the tree as it is now: each record written since the
  * import's first, by other work, that names both an entity the import created and one it did not.
  * - Carried (removed with the import, each removal recorded): a claim made since on one of its
- *   personas, a note on one of its entities, an association with one of its persons or personas.
+ *   personas, a note on one of its entities, an association with one of its persons or personas,
+ *   another media object attached to one of its entities (taken off it; its own media objects go
+ *   with their attachments).
  * - Tied (undo refused until reversed): a person of the import merged with another person, either
  *   way, or a person made since holding one of its personas (split them apart first; a split that
  *   moved its personas to a new person counts by that new person); a claim on
@@ -70,6 +81,7 @@ function* walkReach(tree: Tree, services: Services, importKey: string): Generato
   const tied: UndoReach['tied'] = { count: 0, named: [] };
   const ties = new Map<string, Tie>();
   const carried = { assertions: new Set<string>(), notes: new Set<string>(), associations: new Set<string>() };
+  const attachments = new Map<string, Attachment>();
   for (let after: number | null = null; ;) {
     const page = tree.records.besideImport(importKey, after, PAGE);
     if (page.length === 0) break;
@@ -79,6 +91,11 @@ function* walkReach(tree: Tree, services: Services, importKey: string): Generato
       if (!(ids.some((id) => imported.has(id)) && ids.some((id) => !imported.has(id)))) continue;
       const outcome = judge(services, record, imported);
       if (outcome === 'passes') continue;
+      if (outcome === 'attachments') {
+        const attachment = attachmentOf(record)!;
+        attachments.set(`${attachment.media} ${attachment.target}`, attachment);
+        continue;
+      }
       if (outcome !== 'tied') {
         carried[outcome].add(record.entity_id);
         continue;
@@ -89,7 +106,7 @@ function* walkReach(tree: Tree, services: Services, importKey: string): Generato
     after = page[page.length - 1].seq;
     yield;
   }
-  return { tied, ties: [...ties.values()], carried: { assertions: [...carried.assertions], notes: [...carried.notes], associations: [...carried.associations] } };
+  return { tied, ties: [...ties.values()], carried: { assertions: [...carried.assertions], notes: [...carried.notes], associations: [...carried.associations], attachments: [...attachments.values()] } };
 }
 
 /**
@@ -101,6 +118,13 @@ export function removeCarried(services: CarriedServices, actor: Actor, carried: 
   for (const claim of carried.assertions) services.assertionsService.remove(actor, claim, reason);
   for (const note of carried.notes) services.notesService.remove(actor, note, reason);
   for (const association of carried.associations) services.associationsService.remove(actor, association, reason);
+  for (const { media, target } of carried.attachments) services.mediaService.detach(media, target);
+}
+
+/** The attachment a `media.attached.v1` record made (media object and target), if it is one. */
+function attachmentOf(record: TreeRecord): Attachment | undefined {
+  const target = (record.payload as { target?: unknown } | null)?.target;
+  return record.kind === 'media.attached.v1' && typeof target === 'string' ? { media: record.entity_id, target } : undefined;
 }
 
 /** What a record naming the import's entities and others means for undo, by its entity as it is now. */
@@ -128,6 +152,12 @@ function judge(services: Services, record: TreeRecord, imported: Set<string>): O
     }
     case 'association':
       return 'associations';
+    case 'media': {
+      // Another media object attached since to one of its entities (the target: the record names
+      // nothing else the import made; its own media objects go with their attachments), if still there.
+      const attachment = attachmentOf(record);
+      return attachment && services.mediaService.attachedTo([attachment.target]).get(attachment.target)?.includes(attachment.media) ? 'attachments' : 'passes';
+    }
     default:
       return 'passes';
   }

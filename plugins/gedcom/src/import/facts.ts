@@ -51,8 +51,8 @@ export const INDIVIDUAL_FACTS: Record<string, string> = {
 /** Family events (FAM): events with both partners as participants (their event type is the tag). */
 export const FAMILY_EVENTS = new Set(['MARR', 'DIV', 'DIVF', 'ENGA', 'MARB', 'MARC', 'MARL', 'MARS', 'ANUL', 'CENS', 'RESI', 'EVEN', 'FACT', 'SLGS', 'NCHI']);
 
-/** Substructures of a fact the claim holds itself (DATE, PLAC, TYPE of EVEN/FACT) or that are mapped on their own (SOUR, NOTE). */
-export const FACT_PARTS = new Set(['DATE', 'PLAC', 'SOUR', 'NOTE', 'SNOTE']);
+/** Substructures of a fact the claim holds itself (DATE, PLAC, TYPE of EVEN/FACT) or that are mapped on their own (SOUR, NOTE, OBJE). */
+export const FACT_PARTS = new Set(['DATE', 'PLAC', 'SOUR', 'NOTE', 'SNOTE', 'OBJE']);
 
 /** What GEDCOM writes for "this happened" without saying more: not a value. */
 export const PRESENCE_ONLY = new Set(['Y', 'y']);

@@ -42,8 +42,9 @@ type CreateRelationshipBody = Parameters<MappingContext['services']['familyServi
  * FAMC.PEDI for this family, else `adopted` from the partners the child's ADOP.FAMC names),
  * the notes of the individuals' FAMS links on the spouse edge and of a child's FAMC link on
  * its first parent edge, each family event (MARR, DIV, ...) as an event with both partners as
- * participants (the event's SOURs as claims of its kind on each partner: `family-event-citations.ts`),
- * and the FAM's own SOURs as mentions of its partners (`mentions.ts`). A pointer to no INDI
+ * participants (the event's SOURs as claims of its kind on each partner: `family-event-citations.ts`;
+ * its OBJEs attached to it), the FAM's OBJEs attached to its spouse edge, and the FAM's own SOURs
+ * as mentions of its partners (`mentions.ts`). A pointer to no INDI
  * is reported; so is an edge the family plugin refuses (a third birth parent, a cycle): the
  * rest of the family is still imported. The edges of the whole batch are one `createMany`
  * call, checked edge by edge in file order.
@@ -56,16 +57,18 @@ export function mapFamilies(context: MappingContext, records: readonly GedcomNod
   const events: ReadEvent[] = [];
   for (const family of read) {
     let anchor: string | undefined;
+    let spouseEdge: string | undefined;
     for (const edge of family.edges) {
       const outcome = outcomes[at++];
       if ('refused' in outcome) context.lose(edge.path, edge.node, `refused: ${outcome.refused.detail}`);
       else {
         context.created('relationship', outcome.created.id);
         anchor ??= outcome.created.id;
+        if (edge.body.kind === 'spouse') spouseEdge = outcome.created.id;
         for (const link of edge.links) noteLink(context, link, outcome.created.id);
       }
     }
-    finishFamily(context, family, anchor, events);
+    finishFamily(context, family, { anchor, spouseEdge }, events);
   }
   writeFamilyEvents(context, events);
   mapFamilyMentions(context, read);
@@ -101,8 +104,11 @@ function readFamily(context: MappingContext, record: GedcomNode): ReadFamily {
   return { record, partners, edges };
 }
 
-/** After its edges: its notes and identifiers (on its first edge) and media links; its events are read into `events`. */
-function finishFamily(context: MappingContext, { record, partners }: ReadFamily, anchor: string | undefined, events: ReadEvent[]): void {
+/**
+ * After its edges: its notes and identifiers (on its first edge), its media objects (attached to
+ * its spouse edge, which an export writes as the FAM); its events are read into `events`.
+ */
+function finishFamily(context: MappingContext, { record, partners }: ReadFamily, { anchor, spouseEdge }: { anchor?: string; spouseEdge?: string }, events: ReadEvent[]): void {
   context.count('families');
   for (const node of record.children) {
     if (FAMILY_EVENTS.has(node.tag)) events.push(readFamilyEvent(context, node, partners));
@@ -114,7 +120,7 @@ function finishFamily(context: MappingContext, { record, partners }: ReadFamily,
   }
   if (anchor) mapNotes(context, record, anchor, 'FAM');
   else if (record.children.some((node) => node.tag === 'NOTE' || node.tag === 'SNOTE')) context.lose('FAM.NOTE', record, 'family with no edge to hold its notes');
-  mapMediaLinks(context, record, 'FAM');
+  mapMediaLinks(context, record, 'FAM', spouseEdge ? { attachedTo: spouseEdge } : { none: 'family with no spouse edge to hold its media' });
 }
 
 function individual(context: MappingContext, node: GedcomNode, path: string): MappedIndividual | undefined {
@@ -179,12 +185,13 @@ function writeFamilyEvents(context: MappingContext, events: readonly ReadEvent[]
     if (map) writeNote(context, event.id, map.text, map.path, map.node);
     for (const part of node.children) {
       // The TYPE is in the event's type or description (readFamilyEvent).
-      // Its SOURs are kept as claims of its partners (keepFamilyEventCitations).
-      if (part.tag === 'DATE' || part.tag === 'PLAC' || part.tag === 'TYPE' || part.tag === 'NOTE' || part.tag === 'SNOTE' || part.tag === 'SOUR') continue;
+      // Its SOURs are kept as claims of its partners (keepFamilyEventCitations); its OBJEs are attached to it (below).
+      if (part.tag === 'DATE' || part.tag === 'PLAC' || part.tag === 'TYPE' || part.tag === 'NOTE' || part.tag === 'SNOTE' || part.tag === 'SOUR' || part.tag === 'OBJE') continue;
       const kept = keepFactDetail(context, part, path, 'event', (note) => writeNote(context, event.id, note.text, note.path, note.node));
       if (!kept) context.lose(`${path}.${part.tag}`, part, 'not kept on the event');
     }
     mapNotes(context, node, event.id, path);
+    mapMediaLinks(context, node, path, { attachedTo: event.id });
   });
   keepFamilyEventCitations(context, events.map(({ node, path, personas, body }) => ({ node, path, personas, event: body })));
 }

@@ -25,7 +25,7 @@ const SKIPPED = new Set(['HEAD', 'TRLR', ...FIRST_PASS]);
 /**
  * Maps a whole file in two passes over its records (`read` opens the file again each time),
  * so only what pointers need stays in memory, never the file:
- * 1. repositories and shared notes are remembered; sources and media objects are written;
+ * 1. repositories and shared notes are remembered; media objects, then sources are written;
  * 2. individuals and families in file order. A family pointing at an individual further on
  *    waits until the end, as do associations; then the notes of family links no edge took go
  *    on their persons, shared notes nothing pointed at are kept, and adoptions by a family
@@ -49,9 +49,12 @@ export async function mapFile(context: MappingContext, read: () => AsyncIterable
     else if (record.tag === 'NOTE' || record.tag === 'SNOTE') readNoteRecord(context, record);
     else if (record.tag === 'SOUR' || record.tag === 'OBJE') firstPass.push(detachNode(record));
   }
-  await inBatches(firstPass, writer, (records) => records.forEach((record) => (record.tag === 'SOUR' ? mapSourceRecord(context, record) : mapMediaRecord(context, record))));
-  // Written: let them go (their text pins the chunks of the file it was read from).
+  // The media objects first: a source record's OBJE points at one that may come later in the file.
+  const mediaFirst = [...firstPass.filter((record) => record.tag === 'OBJE'), ...firstPass.filter((record) => record.tag === 'SOUR')];
   firstPass.length = 0;
+  await inBatches(mediaFirst, writer, (records) => records.forEach((record) => (record.tag === 'SOUR' ? mapSourceRecord(context, record) : mapMediaRecord(context, record))));
+  // Written: let them go (their text pins the chunks of the file it was read from).
+  mediaFirst.length = 0;
 
   const waiting: GedcomNode[] = [];
   const associations: GedcomNode[] = [];

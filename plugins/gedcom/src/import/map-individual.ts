@@ -39,6 +39,8 @@ interface PlannedClaim {
   fields: (FieldText | undefined)[];
   /** Lines no field of the claim holds, kept as notes on it: its place's coordinates (PLAC.MAP), a cause (CAUS), ... */
   kept: KeptNote[];
+  /** A fact's OBJE links (the photo of the grave, the scan of the death record): attached to the claim once it is captured. */
+  media?: true;
 }
 
 /**
@@ -66,6 +68,7 @@ export function mapIndividuals(context: MappingContext, records: readonly Gedcom
     keepWholeTexts(context, captured.id, fields, 'claim');
     for (const note of kept) writeNote(context, captured.id, note.text, note.path, note.node);
     mapNotes(context, node, captured.id, path);
+    if (planned[at].media) mapMediaLinks(context, node, path, { attachedTo: captured.id });
   });
   const persons = personsService.concludeMany(context.actor, personas.map((persona) => [persona]));
   persons.forEach((person, at) => {
@@ -74,7 +77,7 @@ export function mapIndividuals(context: MappingContext, records: readonly Gedcom
     for (const note of identifiers) writeNote(context, person.id, note.text, note.path, note.node);
     if (record.xref) context.individuals.set(record.xref, { persona: personas[at], person: person.id });
     mapNotes(context, record, person.id, 'INDI');
-    mapMediaLinks(context, record, 'INDI', personas[at]);
+    mapMediaLinks(context, record, 'INDI', { depicts: personas[at] });
     keepChosenPhotos(context, record, personas[at]);
   });
 }
@@ -156,7 +159,7 @@ function mapNameStructure(context: MappingContext, claims: PlannedClaim[], node:
 
 /**
  * One fact or event -> a claim: date (with its PHRASE) and place as given, a value (OCCU's
- * text; EVEN/FACT: TYPE first), its sources and notes. An ADOP's FAMC is the adopting family
+ * text; EVEN/FACT: TYPE first), its sources, notes and media objects (attached to the claim). An ADOP's FAMC is the adopting family
  * (read by `readAdoption`).
  */
 function captureFact(context: MappingContext, claims: PlannedClaim[], node: GedcomNode, kind: string, path: string): void {
@@ -167,6 +170,7 @@ function captureFact(context: MappingContext, claims: PlannedClaim[], node: Gedc
   const { map, ...when } = dateAndPlace(context, node, path, 'claim');
   const planned = plan(context, node, { kind, value, ...when }, path);
   if (map) planned.kept.push(map);
+  if (node.children.some((part) => part.tag === 'OBJE')) planned.media = true;
   claims.push(planned);
   for (const part of node.children) {
     if (FACT_PARTS.has(part.tag) || (generic && part.tag === 'TYPE') || (node.tag === 'ADOP' && part.tag === 'FAMC')) continue;

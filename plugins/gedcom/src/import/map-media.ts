@@ -65,17 +65,40 @@ export function mapMediaRecord(context: MappingContext, record: GedcomNode): voi
 }
 
 /**
- * OBJE under a record or a fact: an inline object is made here, a link to an OBJE record found.
- * Under an INDI (`persona`: the individual's) each media object is noted as depicting it, so an
- * export withholds it with a living person; elsewhere (a family, a fact) the link is reported,
- * as is a link to no record.
+ * Where the media objects of an OBJE link are kept: the persona they depict (INDI.OBJE: an export
+ * withholds them with a living person), or the entity they are attached to (the citation a SOUR
+ * became, a source, a claim, an event, a family's spouse edge). `none` says why a structure has
+ * nowhere to keep them (the link is reported, the media objects are still imported).
  */
-export function mapMediaLinks(context: MappingContext, node: GedcomNode, path: string, persona?: string): void {
+export type MediaHolder = { depicts: string } | { attachedTo: string } | { none: string };
+
+/**
+ * The media objects one OBJE link names: an inline object made now, or those made of the OBJE
+ * record it points at; a pointer to no record is reported (undefined).
+ */
+export function linkedMedia(context: MappingContext, obje: GedcomNode, path: string): string[] | undefined {
+  const media = obje.pointer ? context.media.get(obje.pointer) : mapMediaObject(context, obje, `${path}.OBJE`);
+  if (media === undefined) context.lose(`${path}.OBJE`, obje, `points to no media record (@${obje.pointer}@)`);
+  return media;
+}
+
+/** Keeps one OBJE link's media objects where `holder` says (the link reported when it has nowhere). */
+export function keepMediaLink(context: MappingContext, media: readonly string[], holder: MediaHolder, obje: GedcomNode, path: string): void {
+  const { mediaService } = context.services;
+  if ('depicts' in holder) for (const id of media) mediaService.depicts(id, holder.depicts);
+  else if ('attachedTo' in holder) for (const id of media) mediaService.attach(id, holder.attachedTo);
+  else context.lose(`${path}.OBJE`, obje, `${holder.none}: link to its media object not kept (the media object is imported)`);
+}
+
+/**
+ * The OBJE links under a record or a fact (an inline object made here, a link to an OBJE record
+ * found), each kept where `holder` says: depicting an INDI's persona, attached to what the
+ * structure became.
+ */
+export function mapMediaLinks(context: MappingContext, node: GedcomNode, path: string, holder: MediaHolder): void {
   for (const obje of node.children) {
     if (obje.tag !== 'OBJE') continue;
-    const media = obje.pointer ? context.media.get(obje.pointer) : mapMediaObject(context, obje, `${path}.OBJE`);
-    if (media === undefined) context.lose(`${path}.OBJE`, obje, `points to no media record (@${obje.pointer}@)`);
-    else if (persona !== undefined) for (const id of media) context.services.mediaService.depicts(id, persona);
-    else if (obje.pointer) context.lose(`${path}.OBJE`, obje, 'link from a record to its media object not kept (the media object is imported)');
+    const media = linkedMedia(context, obje, path);
+    if (media !== undefined) keepMediaLink(context, media, holder, obje, path);
   }
 }

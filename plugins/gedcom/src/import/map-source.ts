@@ -1,6 +1,7 @@
 import type { GedcomNode } from '@rootline/gedcom';
 import type { MappingContext } from './context.js';
 import { mapNotes, noteTexts } from './map-note.js';
+import { keepMediaLink, linkedMedia, mapMediaLinks } from './map-media.js';
 import { asWritten, fieldOf, fieldValue, fieldValues, keepWholeTexts, type FieldText } from './long-text.js';
 
 const child = (node: GedcomNode, tag: string) => node.children.find((each) => each.tag === tag);
@@ -10,15 +11,17 @@ const TITLE = 1000;
 const AUTHOR = 500;
 const ELEMENT = 2000;
 
-/** SOUR substructures the source row holds; NOTE, TEXT, REPO (and ABBR beside a TITL) become notes on it. */
-const SOURCE_FIELDS = new Set(['TITL', 'ABBR', 'AUTH', 'PUBL', 'TEXT', 'REPO', 'NOTE', 'SNOTE']);
+/** SOUR substructures the source row holds; NOTE, TEXT, REPO (and ABBR beside a TITL) become notes on it, OBJE its media objects. */
+const SOURCE_FIELDS = new Set(['TITL', 'ABBR', 'AUTH', 'PUBL', 'TEXT', 'REPO', 'NOTE', 'SNOTE', 'OBJE']);
 
 /**
  * A SOUR record -> a source: TITL (else ABBR, else the xref) as title, AUTH, PUBL, each as
  * written (line breaks kept). TEXT, ABBR beside a TITL, the repository it is kept in (REPO
  * with its call numbers, their media and the repository's notes) and its NOTEs become notes
  * on the source, so nothing the record says is dropped for want of a column; a field longer
- * than the source holds keeps its whole text in a note too.
+ * than the source holds keeps its whole text in a note too. Its OBJEs (the source's title page,
+ * a scan of the register) are media objects attached to the source (the OBJE records are mapped
+ * before the SOUR records: `map-file.ts`).
  */
 export function mapSourceRecord(context: MappingContext, record: GedcomNode): void {
   if (!record.xref) return context.lose('SOUR', record, 'source record without a cross-reference id: nothing can cite it');
@@ -41,6 +44,7 @@ export function mapSourceRecord(context: MappingContext, record: GedcomNode): vo
   for (const repository of record.children.filter((each) => each.tag === 'REPO')) notes.push(repositoryNote(context, repository));
   for (const note of notes) context.created('note', context.services.notesService.create(context.actor, { target: source.id, text: note }).id);
   mapNotes(context, record, source.id, 'SOUR');
+  mapMediaLinks(context, record, 'SOUR', { attachedTo: source.id });
   for (const part of record.children) if (!SOURCE_FIELDS.has(part.tag)) context.lose(`SOUR.${part.tag}`, part, 'not kept on the source');
 }
 
@@ -91,7 +95,8 @@ export interface Citing {
 
 /**
  * The SOUR citations under a structure: each becomes (the source and) a citation holding
- * PAGE as its `page` element (and DATA.TEXT as `text`, QUAY as `quality`, FTM's `_LINK` as `url`), as written. One
+ * PAGE as its `page` element (and DATA.TEXT as `text`, QUAY as `quality`, FTM's `_LINK` as `url`), as written,
+ * with its OBJEs (the scan of the record page) as media objects attached to it. One
  * citation per source and page, however often it is cited. A pointer to no SOUR record is reported.
  * `handled`: tags under a SOUR the caller maps itself (not reported here).
  */
@@ -116,13 +121,21 @@ export function citeSources(context: MappingContext, node: GedcomNode, path: str
 /**
  * PAGE, DATA.TEXT (each TEXT, one line apart), QUAY and `_LINK` of a SOUR citation: the elements of its
  * citation. An inline 5.5.1 citation (`SOUR <description>`, no record) has its TEXT directly
- * under it: the text from the source too.
+ * under it: the text from the source too. Its OBJEs are attached to the citation: a SOUR with
+ * an OBJE and no element still makes one (the citation of the source as a whole), so the image
+ * has a place to be kept.
  */
 function citationOf(context: MappingContext, source: string, sour: GedcomNode, path: string, handled: ReadonlySet<string>): string | undefined {
   const elements: Record<string, FieldText> = {};
   const inlineTexts = sour.pointer ? [] : sour.children.filter((part) => part.tag === 'TEXT' && asWritten(part));
+  const objects: { obje: GedcomNode; media: string[] }[] = [];
   for (const part of sour.children) {
     if (handled.has(part.tag) || inlineTexts.includes(part)) continue;
+    if (part.tag === 'OBJE') {
+      const media = linkedMedia(context, part, `${path}.SOUR`);
+      if (media) objects.push({ obje: part, media });
+      continue;
+    }
     if (part.tag === 'PAGE' && asWritten(part)) elements.page = fieldOf(part, ELEMENT, 'Page', `${path}.SOUR.PAGE`)!;
     else if (part.tag === 'QUAY' && asWritten(part)) elements.quality = fieldOf(part, ELEMENT, 'Quality', `${path}.SOUR.QUAY`)!;
     // FTM's link to the record online (Ancestry): the citation's web address, as citation templates name it.
@@ -137,12 +150,22 @@ function citationOf(context: MappingContext, source: string, sour: GedcomNode, p
     const value = [...(elements.text ? [elements.text.value] : []), ...inlineTexts.map((text) => asWritten(text)!)].join('\n');
     elements.text = { value, max: ELEMENT, label: 'Text from the source', path: `${path}.SOUR.TEXT`, node: inlineTexts[0] };
   }
-  return Object.keys(elements).length ? citationFor(context, source, elements) : undefined;
+  if (Object.keys(elements).length === 0 && objects.length === 0) return undefined;
+  const citation = citationFor(context, source, elements, objects.flatMap(({ media }) => media));
+  for (const { obje, media } of objects) keepMediaLink(context, media, { attachedTo: citation }, obje, `${path}.SOUR`);
+  return citation;
 }
 
-/** The citation of a source with these elements: made once (elements longer than a citation holds keep their whole text in a note on it). */
-function citationFor(context: MappingContext, source: string, elements: Record<string, FieldText>): string {
-  const key = `${source}\u0000${JSON.stringify(Object.entries(elements).map(([name, field]) => [name, field.value]))}`;
+/**
+ * The citation of a source with these elements and images (`media`: the media objects its OBJEs
+ * name): made once (elements longer than a citation holds keep their whole text in a note on it).
+ * The images are part of what a citation is: Family Tree Maker writes one citation the same way
+ * wherever it is used, scan included, so the same page with another scan (or none) is another
+ * citation, and an export writes each back as it was.
+ */
+function citationFor(context: MappingContext, source: string, elements: Record<string, FieldText>, media: readonly string[] = []): string {
+  const images = media.length ? `\u0000${[...new Set(media)].sort().join(' ')}` : '';
+  const key = `${source}\u0000${JSON.stringify(Object.entries(elements).map(([name, field]) => [name, field.value]))}${images}`;
   let citation = context.citations.get(key);
   if (!citation) {
     citation = context.created('citation', context.services.citationsService.create(context.actor, { source, elements: fieldValues(elements) }).id);

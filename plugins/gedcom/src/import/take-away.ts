@@ -11,11 +11,11 @@ import { untie } from './untie.js';
  * by its job's clean-up (each write waiting for room on a full disk), by
  * `POST {P}/imports/{import_key}/undo` when nothing else will, or at the tree's next open.
  * What was made meanwhile about what it created (a claim an assistant captured on one of its
- * personas, a note on one of its persons: `reachOfUndo`'s carried work) goes first, each removal
- * recorded, so nothing is left about what is gone. A run cannot refuse to stop as an undo
- * refuses, so work that ties its entities to the tree's (a merge with a person of the tree, a
- * claim citing its source) is undone first where it touches the tree's own data (`untie.ts`):
- * the tree keeps all of its own.
+ * personas, a note on one of its persons, a media object attached to one of its citations:
+ * `reachOfUndo`'s carried work) goes first, each removal recorded, so nothing is left about what
+ * is gone. A run cannot refuse to stop as an undo refuses, so work that ties its entities to the
+ * tree's (a merge with a person of the tree, a claim citing its source) is undone first where it
+ * touches the tree's own data (`untie.ts`): the tree keeps all of its own.
  */
 export async function takeAwayStoppedRun(tree: Tree, runs: ImportRuns, services: MappingServices, actor: Actor, importKey: string, pace: RemovalPace = {}): Promise<void> {
   const write = pace.write ?? (async (change: () => number) => change());
@@ -37,7 +37,7 @@ export function takeAwayStoppedRunNow(tree: Tree, runs: ImportRuns, services: Ma
 
 /** The carried work, removed in one transaction tagged with the run's key; how many removals. */
 function takeCarried(tree: Tree, services: MappingServices, actor: Actor, importKey: string, carried: UndoReach['carried'], runs: ImportRuns): number {
-  const count = carried.assertions.length + carried.notes.length + carried.associations.length;
+  const count = carried.assertions.length + carried.notes.length + carried.associations.length + carried.attachments.length;
   if (count === 0) return 0;
   const reason = `${reasonOf(runs, importKey)}: what it is about was created by the import`;
   tree.withImportKey(importKey, () => tree.transact(() => removeCarried(services, actor, carried, reason)));
