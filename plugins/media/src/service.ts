@@ -20,6 +20,19 @@ export const UNRESOLVED_COLUMNS = "id, title, file_name, media_type, 'unresolved
 /** Rows per read while walking every media object: an export yields between batches. */
 const BATCH = 500;
 
+/** A kind of link from a media object: its table, the column naming the other end, its record. */
+interface Link {
+  table: string;
+  column: string;
+  kind: string;
+}
+
+/** Whom a media object depicts (a persona), and what it is attached to (any entity). */
+const LINKS = {
+  depicts: { table: 'media_depicts', column: 'persona', kind: 'media.depicts.v1' },
+  attached: { table: 'media_attached', column: 'target', kind: 'media.attached.v1' },
+} as const satisfies Record<string, Link>;
+
 /** A row as the API shows it: absent fields are left out, not null. */
 function toDto(row: MediaRow): MediaDto {
   const media: MediaDto = { id: row.id, file_name: row.file_name, status: row.status, created_at_ms: row.created_at_ms };
@@ -120,14 +133,7 @@ export class MediaService implements MediaServiceContract {
    * persona exists is the caller's to know (the media plugin does not read personas).
    */
   depicts(id: string, persona: string): boolean {
-    return this.tree.transact(() => {
-      if (!this.exists(id)) throw MediaProblems.mediaNotFound(id);
-      const added = this.tree
-        .prepare(`INSERT OR IGNORE INTO media_depicts (media, persona, linked_at_ms, ${ACTOR_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)`)
-        .run(id, persona, this.clock.now(), ...actorValues(this.actor)).changes;
-      if (added) this.tree.record({ kind: 'media.depicts.v1', entity_type: 'media', entity_id: id, actor: this.actor, payload: { persona } });
-      return added > 0;
-    });
+    return this.link(id, LINKS.depicts, persona);
   }
 
   /** The personas each of `ids` depicts (media objects that depict none are left out). */
@@ -147,14 +153,7 @@ export class MediaService implements MediaServiceContract {
    * exists is the caller's to know, as for `depicts`.
    */
   attach(id: string, target: string): boolean {
-    return this.tree.transact(() => {
-      if (!this.exists(id)) throw MediaProblems.mediaNotFound(id);
-      const added = this.tree
-        .prepare(`INSERT OR IGNORE INTO media_attached (media, target, linked_at_ms, ${ACTOR_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)`)
-        .run(id, target, this.clock.now(), ...actorValues(this.actor)).changes;
-      if (added) this.tree.record({ kind: 'media.attached.v1', entity_type: 'media', entity_id: id, actor: this.actor, payload: { target } });
-      return added > 0;
-    });
+    return this.link(id, LINKS.attached, target);
   }
 
   /**
@@ -188,6 +187,18 @@ export class MediaService implements MediaServiceContract {
         removed++;
       }
       return removed;
+    });
+  }
+
+  /** One link of media object `id` (404 for an unknown one), once per pair, recorded; false when it was there already. */
+  private link(id: string, { table, column, kind }: Link, value: string): boolean {
+    return this.tree.transact(() => {
+      if (!this.exists(id)) throw MediaProblems.mediaNotFound(id);
+      const added = this.tree
+        .prepare(`INSERT OR IGNORE INTO ${table} (media, ${column}, linked_at_ms, ${ACTOR_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)`)
+        .run(id, value, this.clock.now(), ...actorValues(this.actor)).changes;
+      if (added) this.tree.record({ kind, entity_type: 'media', entity_id: id, actor: this.actor, payload: { [column]: value } });
+      return added > 0;
     });
   }
 
