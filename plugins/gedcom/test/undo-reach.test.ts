@@ -98,6 +98,17 @@ t.test('two imported persons merged into one of the tree, then split off togethe
   t.equal((await s.request('GET', `/v1/persons/${split.new_person.id}`)).statusCode, 200, 'nothing changed');
 });
 
+t.test("an imported person's own persona split off into a new person (after it absorbed another of the import): that new person refuses the undo", async (t) => {
+  const s = await importServer(t);
+  const run = await importSmith(s);
+  await made(s, 'POST', '/v1/persons/merge', { survivor: run.john.id, merged: run.mary.id });
+  const split = await made(s, 'POST', `/v1/persons/${run.john.id}/split`, { personas: run.john.personas });
+  t.notOk([run.john.id, run.mary.id].includes(split.new_person.id), 'a new person, not a merge reversed');
+  const refused = await s.request('POST', `/v1/imports/${run.key}/undo`, { body: {} });
+  t.equal(refused.statusCode, 409);
+  t.match(refused.json(), { code: 'import-in-use', count: 1, changes: [{ kind: 'person.split.v1', entity_id: run.john.id }] });
+});
+
 t.test('three undos of the same run sent at once: one does the work, the others are answered as a second undo is', async (t) => {
   const s = await importServer(t);
   const run = await importSmith(s);

@@ -132,10 +132,12 @@ function judge(services: Services, record: TreeRecord, imported: Set<string>): O
   const { entity_type: type, entity_id: id } = record;
   const { personsService } = services;
   if (imported.has(id)) {
+    if (type !== 'person') return 'passes';
     // One of its persons that absorbed another: that one would go with it.
-    if (type !== 'person' || !record.kind.startsWith('person.merged.')) return 'passes';
-    const merged = (record.payload as { merged?: string } | null)?.merged;
-    return merged && !imported.has(merged) && personsService.survivorOf(merged) === id ? 'tied' : 'passes';
+    const merged = record.kind.startsWith('person.merged.') ? (record.payload as { merged?: string } | null)?.merged : undefined;
+    if (merged && !imported.has(merged) && personsService.survivorOf(merged) === id) return 'tied';
+    // One of its persons split: the new person may hold its personas.
+    return personsOf(record).some((each) => personTied(personsService, each, imported)) ? 'tied' : 'passes';
   }
   switch (type) {
     case 'person':

@@ -21,7 +21,10 @@ export async function takeAwayStoppedRun(tree: Tree, runs: ImportRuns, services:
   const write = pace.write ?? (async (change: () => number) => change());
   const { carried, ties } = await reachOfUndo(tree, services, importKey, pace.pause ?? yieldToLoop);
   await write(() => takeCarried(tree, services, actor, importKey, carried, runs));
-  await write(() => tree.transact(() => untie(tree, runs, services, actor, importKey, ties, reasonOf(runs, importKey))));
+  await write(() => {
+    tree.transact(() => untie(tree, runs, services, actor, importKey, ties, reasonOf(runs, importKey)));
+    return ties.length;
+  });
   await removeRunItems(tree, runs, services, actor, importKey, reasonOf(runs, importKey), pace);
   await write(() => settle(tree, runs, actor, importKey));
 }

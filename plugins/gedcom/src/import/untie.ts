@@ -20,49 +20,45 @@ type Services = Pick<MappingServices, 'personsService' | 'assertionsService' | '
  * - a source or citation of the import that a claim elsewhere cites stays, taken off the run's
  *   list: the human's claim keeps what it cites.
  * These records are not tagged with the run's key: they are the tree's, not the import's.
- * Returns how many changes it made.
  */
-export function untie(tree: Tree, runs: ImportRuns, services: Services, actor: Actor, importKey: string, ties: readonly Tie[], reason: string): number {
-  let changes = 0;
+export function untie(tree: Tree, runs: ImportRuns, services: Services, actor: Actor, importKey: string, ties: readonly Tie[], reason: string): void {
   for (const tie of ties) {
-    if (tie.entity_type === 'person') changes += untiePerson(tree, runs, services, actor, importKey, tie.entity_id, reason);
-    else if (tie.entity_type === 'assertion') changes += keepWhatIsCited(tree, runs, services, importKey, tie.entity_id);
+    if (tie.entity_type === 'person') untiePerson(tree, runs, services, actor, importKey, tie.entity_id, reason);
+    else if (tie.entity_type === 'assertion') keepWhatIsCited(tree, runs, services, importKey, tie.entity_id);
   }
-  return changes;
 }
 
 /** The person named by a tie, as it is now (or its survivor, if it was merged away), with the import's personas and the tree's kept apart. */
-function untiePerson(tree: Tree, runs: ImportRuns, services: Services, actor: Actor, importKey: string, id: string, reason: string): number {
+function untiePerson(tree: Tree, runs: ImportRuns, services: Services, actor: Actor, importKey: string, id: string, reason: string): void {
   const { personsService } = services;
-  const current = personsService.get(id) ?? personsService.get(personsService.survivorOf(id) ?? '');
-  if (!current) return 0;
+  const survivor = personsService.survivorOf(id);
+  const current = personsService.get(id) ?? (survivor === null ? undefined : personsService.get(survivor));
+  // Retracted since: it holds nothing any more.
+  if (!current) return;
   const imported = tree.records.writtenByImport(importKey, [current.id, ...current.personas]);
   const ofImport = current.personas.filter((persona) => imported.has(persona));
   const ofTree = current.personas.filter((persona) => !imported.has(persona));
+  const ofImportsOwn = imported.has(current.id);
   if (ofImport.length === 0) {
-    if (!imported.has(current.id)) return 0;
     // The import's person holds only the tree's personas now (its own were split off): it stays, off the run's list.
-    runs.release(importKey, 'person', [current.id]);
-    return 1;
+    if (ofImportsOwn) runs.release(importKey, 'person', [current.id]);
+    return;
   }
   if (ofTree.length === 0) {
-    if (imported.has(current.id)) return 0;
     // A person made since from nothing but the import's personas goes with them.
-    personsService.retract(actor, current.id, reason);
-    return 1;
+    if (!ofImportsOwn) personsService.retract(actor, current.id, reason);
+    return;
   }
   // Whichever survived the merge, what the tree brought leaves the import's person, and what the import brought leaves the tree's.
-  const { new_person: moved } = personsService.split(actor, current.id, imported.has(current.id) ? ofTree : ofImport);
-  if (imported.has(current.id) || tree.records.writtenByImport(importKey, [moved.id]).size > 0) return 1;
-  // The import's personas left a person of the tree for a new person (not a reversed merge): nothing holds it but the run's personas.
-  personsService.retract(actor, moved.id, reason);
-  return 2;
+  const { new_person: moved } = personsService.split(actor, current.id, ofImportsOwn ? ofTree : ofImport);
+  // The import's personas left a person of the tree for a new person (not a reversed merge, which brings the import's person back): nothing holds it but the run's personas.
+  if (!ofImportsOwn && !tree.records.writtenByImport(importKey, [moved.id]).has(moved.id)) personsService.retract(actor, moved.id, reason);
 }
 
 /** The import's source and citation cited by a claim of the tree: taken off the run's list, so they stay. */
-function keepWhatIsCited(tree: Tree, runs: ImportRuns, services: Services, importKey: string, claimId: string): number {
+function keepWhatIsCited(tree: Tree, runs: ImportRuns, services: Services, importKey: string, claimId: string): void {
   const claim = services.assertionsService.get(claimId);
-  if (!claim) return 0;
+  if (!claim) return;
   const citation = claim.citation ? services.citationsService.get(claim.citation) : undefined;
   const cited = [...new Set([claim.source, claim.citation, citation?.source].filter((id): id is string => Boolean(id)))];
   const imported = tree.records.writtenByImport(importKey, cited);
@@ -70,5 +66,4 @@ function keepWhatIsCited(tree: Tree, runs: ImportRuns, services: Services, impor
   const sources = cited.filter((id) => id !== claim.citation && imported.has(id));
   runs.release(importKey, 'citation', citations);
   runs.release(importKey, 'source', sources);
-  return citations.length + sources.length;
 }
