@@ -24,7 +24,7 @@ type Services = Pick<MappingServices, 'personsService' | 'assertionsService' | '
 export function untie(tree: Tree, runs: ImportRuns, services: Services, actor: Actor, importKey: string, ties: readonly Tie[], reason: string): void {
   for (const tie of ties) {
     if (tie.entity_type === 'person') untiePerson(tree, runs, services, actor, importKey, tie.entity_id, reason);
-    else if (tie.entity_type === 'assertion') keepWhatIsCited(tree, runs, services, importKey, tie.entity_id);
+    else if (tie.entity_type === 'assertion') keepWhatIsCited(runs, services, importKey, tie.entity_id);
   }
 }
 
@@ -55,15 +55,14 @@ function untiePerson(tree: Tree, runs: ImportRuns, services: Services, actor: Ac
   if (!ofImportsOwn && !tree.records.writtenByImport(importKey, [moved.id]).has(moved.id)) personsService.retract(actor, moved.id, reason);
 }
 
-/** The import's source and citation cited by a claim of the tree: taken off the run's list, so they stay. */
-function keepWhatIsCited(tree: Tree, runs: ImportRuns, services: Services, importKey: string, claimId: string): void {
+/**
+ * The import's source and citation cited by a claim of the tree: taken off the run's list, so they
+ * stay. Only the run's own rows are on its list, so naming the tree's own there changes nothing.
+ */
+function keepWhatIsCited(runs: ImportRuns, services: Services, importKey: string, claimId: string): void {
   const claim = services.assertionsService.get(claimId);
   if (!claim) return;
   const citation = claim.citation ? services.citationsService.get(claim.citation) : undefined;
-  const cited = [...new Set([claim.source, claim.citation, citation?.source].filter((id): id is string => Boolean(id)))];
-  const imported = tree.records.writtenByImport(importKey, cited);
-  const citations = cited.filter((id) => id === claim.citation && imported.has(id));
-  const sources = cited.filter((id) => id !== claim.citation && imported.has(id));
-  runs.release(importKey, 'citation', citations);
-  runs.release(importKey, 'source', sources);
+  if (citation) runs.release(importKey, 'citation', [citation.id]);
+  runs.release(importKey, 'source', [...new Set([claim.source, citation?.source].filter((id): id is string => Boolean(id)))]);
 }
