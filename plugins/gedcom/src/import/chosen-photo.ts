@@ -1,5 +1,6 @@
 import type { GedcomNode } from '@rootline/gedcom';
 import type { MappingContext } from './context.js';
+import { keepMediaLink } from './map-media.js';
 
 /**
  * Family Tree Maker's `1 _PHOTO @M31@`: which of an individual's media objects is its chosen
@@ -16,7 +17,7 @@ export function keepChosenPhotos(context: MappingContext, record: GedcomNode, pe
       context.lose('INDI._PHOTO', photo, photo.pointer ? `points to no media record (@${photo.pointer}@)` : 'chosen photo without a pointer to a media record');
       continue;
     }
-    for (const id of media) context.services.mediaService.depicts(id, persona);
+    keepMediaLink(context, media, { depicts: persona }, photo, 'INDI._PHOTO');
     context.keptAs('INDI._PHOTO', photo, 'kept as a photo depicting the person (as its OBJE); which photo is the chosen one is not kept');
   }
 }

@@ -39,7 +39,10 @@ interface PlannedClaim {
   fields: (FieldText | undefined)[];
   /** Lines no field of the claim holds, kept as notes on it: its place's coordinates (PLAC.MAP), a cause (CAUS), ... */
   kept: KeptNote[];
-  /** A fact's OBJE links (the photo of the grave, the scan of the death record): attached to the claim once it is captured. */
+  /**
+   * A fact's OBJE links (the photo of the grave, the scan of the death record): attached to the
+   * claim once it is captured. Facts only: a mention's node is its SOUR, whose OBJEs its citation holds.
+   */
   media?: true;
 }
 
