@@ -29,17 +29,32 @@ export const NOTE_ONLY_DETAILS: ReadonlySet<string> = new Set(['QUAY']);
 /** The lines of a family event that name a partner: their own details (AGE) are kept under `HUSB.` or `WIFE.`. */
 export const PARTNER_LINES: ReadonlySet<string> = new Set(['HUSB', 'WIFE']);
 
-const TAG_OF_LABEL = new Map(Object.entries(FACT_DETAILS).map(([tag, label]) => [label, tag]));
-
-/** The note's text for a detail line (`CAUS` "Dysenterie" -> `Cause: Dysenterie`). */
-export function detailNoteText(tag: string, text: string): string {
-  return `${FACT_DETAILS[tag]}: ${text}`;
+/** Notes that stand for lines, each headed by its line's label (`Cause: Dysenterie`): written and read back by one table. */
+export interface DetailNotes {
+  /** The note's text for a detail line (`CAUS` "Dysenterie" -> `Cause: Dysenterie`). */
+  text(tag: string, value: string): string;
+  /** The line a note's text stands for, or undefined for a note of another kind. */
+  read(text: string): { tag: string; value: string } | undefined;
 }
 
-/** The line a note's text stands for, or undefined for a note of another kind. */
-export function readDetailNote(text: string): { tag: string; value: string } | undefined {
-  const cut = text.indexOf(': ');
-  const tag = cut > 0 ? TAG_OF_LABEL.get(text.slice(0, cut)) : undefined;
-  const value = text.slice(cut + 2).trim();
-  return tag && value ? { tag, value } : undefined;
+/** The notes of a table of labels (tag -> label). */
+export function detailNotes(labels: Readonly<Record<string, string>>): DetailNotes {
+  const tagOf = new Map(Object.entries(labels).map(([tag, label]) => [label, tag]));
+  return {
+    text: (tag, value) => `${labels[tag]}: ${value}`,
+    read(text) {
+      const cut = text.indexOf(': ');
+      const tag = cut > 0 ? tagOf.get(text.slice(0, cut)) : undefined;
+      const value = text.slice(cut + 2).trim();
+      return tag && value ? { tag, value } : undefined;
+    },
+  };
 }
+
+const FACT_NOTES = detailNotes(FACT_DETAILS);
+
+/** The note's text for a fact's detail line (`CAUS` "Dysenterie" -> `Cause: Dysenterie`). */
+export const detailNoteText = FACT_NOTES.text;
+
+/** The fact's detail line a note's text stands for, or undefined for a note of another kind. */
+export const readDetailNote = FACT_NOTES.read;

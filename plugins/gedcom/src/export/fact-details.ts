@@ -10,7 +10,7 @@
 import { fitsPayload, substructureRule } from '@rootline/gedcom';
 import type { NoteDto } from '@rootline/contracts/notes';
 import type { ExportContext } from './context.js';
-import { readDetailNote } from '../fact-details.js';
+import { readDetailNote, type DetailNotes } from '../fact-details.js';
 
 const NONE: ReadonlyMap<string, string> = new Map();
 
@@ -19,12 +19,13 @@ export function takeFactDetails(
   notes: readonly NoteDto[] | undefined,
   structure: string | undefined,
   has: ReadonlySet<string>,
+  read: DetailNotes['read'] = readDetailNote,
 ): { details: ReadonlyMap<string, string>; notes: readonly NoteDto[] | undefined } {
   // Most facts have no note left once their coordinates are taken: nothing to read, no map made.
   if (!notes || notes.length === 0 || structure === undefined) return { details: NONE, notes };
   const details = new Map<string, string>();
   const rest = notes.filter((note) => {
-    const detail = context.shows(note.id, 'text') ? readDetailNote(note.text) : undefined;
+    const detail = context.shows(note.id, 'text') ? read(note.text) : undefined;
     if (!detail || has.has(detail.tag) || details.has(detail.tag)) return true;
     const type = typeOf(structure, detail.tag);
     if (type === undefined || !fitsPayload(type, detail.value, context.version)) return true;

@@ -18,19 +18,29 @@ export interface FamilyUnit {
   xref: string;
   /** One or two persons, in the order the spouse edge (or the child's parents) names them. */
   partners: string[];
-  children: { child: string; pedigree: string }[];
+  /** Each child with its pedigree and its parent edges from the unit's partners (their notes are written under the child's FAMC). */
+  children: { child: string; pedigree: string; edges: string[] }[];
   /** The spouse edge, when the partners have one: the importer hangs a FAM's notes on it. */
   spouseEdge?: string;
+}
+
+/**
+ * The edge a family's notes are kept on: its spouse edge; for a family of one partner (which has
+ * none), the edge to its first child, where the importer hangs a FAM's notes (its first edge).
+ */
+export function familyAnchor(unit: FamilyUnit): string | undefined {
+  if (unit.spouseEdge) return unit.spouseEdge;
+  return unit.partners.length === 1 ? unit.children[0]?.edges[0] : undefined;
 }
 
 const pairKey = (a: string, b: string) => (a < b ? `${a} ${b}` : `${b} ${a}`);
 
 export class FamilyIndex {
   private readonly units = new Map<string, FamilyUnit>();
-  private readonly parentsOf = new Map<string, { parent: string; pedigree: string }[]>();
+  private readonly parentsOf = new Map<string, { parent: string; pedigree: string; edge: string }[]>();
   /** person -> the units they are a partner in (FAMS), and the units they are a child in, with pedigree (FAMC). */
   readonly asPartner = new Map<string, FamilyUnit[]>();
-  readonly asChild = new Map<string, { unit: FamilyUnit; pedigree: string }[]>();
+  readonly asChild = new Map<string, { unit: FamilyUnit; pedigree: string; edges: string[] }[]>();
 
   /** Feeds one batch of edges (the family plugin's walk); `finish` once all are in. */
   add(edges: readonly RelationshipDto[]): void {
@@ -40,7 +50,7 @@ export class FamilyIndex {
         unit.spouseEdge ??= edge.id;
       } else if (edge.kind === 'parent' && edge.parent && edge.child) {
         const parents = this.parentsOf.get(edge.child) ?? [];
-        parents.push({ parent: edge.parent, pedigree: edge.pedigree ?? 'birth' });
+        parents.push({ parent: edge.parent, pedigree: edge.pedigree ?? 'birth', edge: edge.id });
         this.parentsOf.set(edge.child, parents);
       }
     }
@@ -54,7 +64,7 @@ export class FamilyIndex {
     for (const unit of this.units.values()) {
       unit.xref = `F${++n}`;
       for (const partner of unit.partners) push(this.asPartner, partner, unit);
-      for (const { child, pedigree } of unit.children) push(this.asChild, child, { unit, pedigree });
+      for (const { child, pedigree, edges } of unit.children) push(this.asChild, child, { unit, pedigree, edges });
     }
   }
 
@@ -87,7 +97,7 @@ export class FamilyIndex {
     return unit;
   }
 
-  private placeChild(child: string, parents: { parent: string; pedigree: string }[]): void {
+  private placeChild(child: string, parents: { parent: string; pedigree: string; edge: string }[]): void {
     const left = [...parents];
     while (left.length > 0) {
       const first = left.shift()!;
@@ -95,7 +105,7 @@ export class FamilyIndex {
       const partner = same.find((other) => this.units.has(pairKey(first.parent, other.parent))) ?? (same.length === 1 ? same[0] : undefined);
       if (partner) left.splice(left.indexOf(partner), 1);
       const unit = partner ? this.unit(pairKey(first.parent, partner.parent), [first.parent, partner.parent]) : this.unit(first.parent, [first.parent]);
-      unit.children.push({ child, pedigree: first.pedigree });
+      unit.children.push({ child, pedigree: first.pedigree, edges: partner ? [first.edge, partner.edge] : [first.edge] });
     }
   }
 

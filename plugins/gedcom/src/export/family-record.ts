@@ -3,7 +3,8 @@
  * the same sex or of unknown sex take the two lines in order), CHIL for each child, the
  * family's events (those both partners take part in, with the SOURs their partners' claims
  * keep for them: family-event-citations.ts), the notes on the spouse edge (those of its
- * identifiers as REFN, RIN, UID...: identifiers.ts) and the media objects attached to it
+ * identifiers as REFN, RIN, UID...: identifiers.ts; a family of one partner has them on the edge
+ * to its first child, `familyAnchor`) and the media objects attached to the spouse edge
  * (attachments.ts).
  *
  * Persons withheld (living, or redacted as a whole) are left out of the family, which is
@@ -14,7 +15,7 @@ import type { GedcomNode } from '@rootline/gedcom';
 import type { EventDto } from '@rootline/contracts/events';
 import type { NoteDto } from '@rootline/contracts/notes';
 import { pointer, record, type ExportContext } from './context.js';
-import type { FamilyUnit } from './families.js';
+import { familyAnchor, type FamilyUnit } from './families.js';
 import { eventStructure, } from './facts.js';
 import { familyEventCitations } from './family-event-citations.js';
 import { takeIdentifiers } from './identifiers.js';
@@ -50,11 +51,13 @@ export function familyRecord(context: ExportContext, unit: FamilyUnit, data: Fam
       if (written) lines.push({ ...written, children: [...written.children, ...familyEventCitations(context, event.id)] });
     }
   } else if ((data.events.get(unit.xref) ?? []).length > 0) context.lose('FAM', 'event of a family with a withheld partner not written', data.events.get(unit.xref)!.length);
-  if (unit.spouseEdge) {
-    const identified = takeIdentifiers(context, data.notes.get(unit.spouseEdge), 'FAM');
+  const anchor = familyAnchor(unit);
+  // A lone parent's family keeps its notes on the edge to its first child: withheld, that child's edge says nothing.
+  if (anchor && !(anchor !== unit.spouseEdge && context.withheld.has(unit.children[0].child))) {
+    const identified = takeIdentifiers(context, data.notes.get(anchor), 'FAM');
     lines.push(...identified.lines, ...noteStructures(context, identified.notes, 'FAM'));
-    lines.push(...mediaLinks(context, data.attached, unit.spouseEdge, 'record-FAM', 'FAM'));
-  }
+  } else if (anchor && data.notes.has(anchor)) context.lose('FAM.NOTE', 'note of a family kept on the edge to a withheld child: not written', data.notes.get(anchor)!.length);
+  if (unit.spouseEdge) lines.push(...mediaLinks(context, data.attached, unit.spouseEdge, 'record-FAM', 'FAM'));
   context.count('families');
   return record('FAM', unit.xref, lines);
 }

@@ -10,7 +10,7 @@ import type { GedcomNode } from '@rootline/gedcom';
 import type { AssociationSummary } from '@rootline/contracts/events';
 import type { PersonDto } from '@rootline/contracts/persons';
 import { node, pointer, record, type ExportContext } from './context.js';
-import type { FamilyIndex } from './families.js';
+import { familyAnchor, type FamilyIndex } from './families.js';
 import type { PersonBatch } from './person-batch.js';
 import { personNames } from './person-names.js';
 import { claimStructure, eventStructure } from './facts.js';
@@ -52,7 +52,7 @@ export function individualRecord(context: ExportContext, person: PersonDto, batc
   const familyEvents = events.flatMap(({ event, family }) => (family ? [event] : []));
   for (const claim of claims) {
     if (claim.kind === 'name') continue;
-    const cited = { citations: batch.citations, evidence: batch.evidence.get(claim.id), attached: batch.attached };
+    const cited = { citations: batch.citations, evidence: batch.evidence.get(claim.id), attached: batch.attached, notes: batch.notes };
     const mention = mentionStructures(context, claim, cited, batch.notes.get(claim.id));
     if (mention) {
       mentions.push(...mention);
@@ -74,11 +74,13 @@ export function individualRecord(context: ExportContext, person: PersonDto, batc
     const written = eventStructure(context, event, batch.notes.get(event.id), INDIVIDUAL_EVENT_TAGS, 'INDI', batch.attached);
     if (written) children.push(written);
   }
-  for (const { unit, pedigree } of families.asChild.get(person.id) ?? []) {
+  for (const { unit, pedigree, edges } of families.asChild.get(person.id) ?? []) {
     const line = pedigreeLine(pedigree, context.version);
     if (!line && pedigree !== 'birth') context.lose('INDI.FAMC.PEDI', `pedigree "${pedigree}" has no 5.5.1 value: written without PEDI`);
     if (line?.phrase === undefined && pedigree === 'step') context.lose('INDI.FAMC.PEDI', 'step-child written as OTHER');
-    children.push(pointer('FAMC', unit.xref, line ? [node('PEDI', line.value, line.phrase ? [node('PHRASE', line.phrase)] : [])] : []));
+    // The notes of the child's parent edges (the importer's FAMC notes), but those of a lone parent's family anchor, written on its FAM.
+    const notes = edges.filter((edge) => edge !== familyAnchor(unit)).flatMap((edge) => batch.notes.get(edge) ?? []);
+    children.push(pointer('FAMC', unit.xref, [...(line ? [node('PEDI', line.value, line.phrase ? [node('PHRASE', line.phrase)] : [])] : []), ...noteStructures(context, notes, 'INDI.FAMC')]));
   }
   for (const unit of families.asPartner.get(person.id) ?? []) children.push(pointer('FAMS', unit.xref));
   for (const association of batch.associations.get(person.id) ?? []) {

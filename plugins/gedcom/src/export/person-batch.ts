@@ -24,6 +24,7 @@ export interface PersonBatch {
   /** Events by the person taking part (directly or through a persona), each once per person. */
   events: Map<string, EventDto[]>;
   associations: Map<string, AssociationSummary[]>;
+  /** The notes about the batch's persons, claims, events, citations and edges from their parents, by what they are about. */
   notes: Map<string, NoteDto[]>;
   /** persona -> its person, for the persons of this batch. */
   personOf: Map<string, string>;
@@ -36,7 +37,8 @@ export interface PersonBatch {
 /** Claims still standing: the confirmed are written; the others (pending, deferred) wait for the genealogist's review. */
 const STANDING = ['confirmed', 'pending', 'deferred'] as const;
 
-export function loadBatch(context: ExportContext, persons: PersonDto[], media: Map<string, string[]>): PersonBatch {
+/** `parentEdges`: the batch's persons' edges from their parents, whose notes the FAMC lines write. */
+export function loadBatch(context: ExportContext, persons: PersonDto[], media: Map<string, string[]>, parentEdges: readonly string[] = []): PersonBatch {
   const { services, sparse } = context;
   const personOf = new Map<string, string>();
   for (const person of persons) for (const persona of person.personas) personOf.set(persona, person.id);
@@ -61,7 +63,7 @@ export function loadBatch(context: ExportContext, persons: PersonDto[], media: M
   }
   const associations = groupBy(services.associationsService.fromSubjects(sparse.associated(subjects)), (row) => (row.from_kind === 'persona' ? personOf.get(row.from) ?? row.from : row.from));
   const eventIds = [...new Set([...events.values()].flat().map((event) => event.id))];
-  const noteTargets = [...persons.map((person) => person.id), ...claimRows.map((claim) => claim.id), ...eventIds];
+  const noteTargets = [...persons.map((person) => person.id), ...claimRows.map((claim) => claim.id), ...eventIds, ...citations.keys(), ...parentEdges];
   const attached = attachedMedia(context, [...claimRows.map((claim) => claim.id), ...citations.keys(), ...eventIds]);
   return {
     persons,

@@ -52,7 +52,7 @@ function claimParts(context: ExportContext, claim: AssertionDto, batch: PersonBa
   const { type } = typedName(claim.value!);
   const parts: GedcomNode[] = [];
   if (type) parts.push(nameType(context, type));
-  parts.push(...claimCitations(context, claim, { citations: batch.citations, evidence: batch.evidence.get(claim.id), attached: batch.attached }, 'INDI.NAME'));
+  parts.push(...claimCitations(context, claim, { citations: batch.citations, evidence: batch.evidence.get(claim.id), attached: batch.attached, notes: batch.notes }, 'INDI.NAME'));
   parts.push(...noteStructures(context, batch.notes.get(claim.id), 'INDI.NAME'));
   return parts;
 }

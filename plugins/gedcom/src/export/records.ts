@@ -7,7 +7,7 @@ import type { GedcomNode } from '@rootline/gedcom';
 import type { EventDto } from '@rootline/contracts/events';
 import type { PersonDto } from '@rootline/contracts/persons';
 import { node, record, type ExportContext } from './context.js';
-import { FamilyIndex } from './families.js';
+import { familyAnchor, FamilyIndex } from './families.js';
 import { loadBatch } from './person-batch.js';
 import { individualRecord } from './individual.js';
 import { familyRecord } from './family-record.js';
@@ -47,7 +47,7 @@ export async function* exportRecords(context: ExportContext, pacing: Pacing): As
     const page = services.personsService.walk(after, BATCH);
     const kept = page.items.filter((person) => judge(context, person));
     judgeAssociated(context, kept);
-    const batch = loadBatch(context, kept, depictions(context, kept));
+    const batch = loadBatch(context, kept, depictions(context, kept), kept.flatMap((person) => (families.asChild.get(person.id) ?? []).flatMap(({ edges }) => edges)));
     for (const person of kept) {
       sexes.set(person.id, person.sex);
       yield individualRecord(context, person, batch, families);
@@ -63,7 +63,7 @@ export async function* exportRecords(context: ExportContext, pacing: Pacing): As
     await pacing.pause();
     const slice = units.slice(start, start + BATCH);
     const events = familyEvents(context, families, slice.flatMap((unit) => unit.partners));
-    const targets = [...slice.flatMap((unit) => (unit.spouseEdge ? [unit.spouseEdge] : [])), ...[...events.values()].flat().map((event) => event.id)];
+    const targets = [...slice.flatMap((unit) => familyAnchor(unit) ?? []), ...[...events.values()].flat().map((event) => event.id)];
     const notes = groupBy(services.notesService.forTargets(context.sparse.withNotes(targets)), (note) => note.target);
     const attached = attachedMedia(context, targets);
     for (const unit of slice) {

@@ -71,6 +71,10 @@ export class MappingContext {
   readonly sharedNotes = new RunMap<string>();
   /** REPO xref -> its name (noted on the sources kept there). */
   readonly repositories = new RunMap<string>();
+  /** REPO xref -> its address, phone, email, website and notes, a line each (noted with its name). */
+  readonly repositoryDetails = new RunMap<string>();
+  /** Repositories some source pointed at (the others are kept on the run's key at the end). */
+  readonly repositoriesUsed = new RunSet();
   /** Shared notes some structure pointed at (the others are kept on the run's key at the end). */
   readonly notesUsed = new RunSet();
   /** OBJE xref -> the media objects made of it (one per FILE). */

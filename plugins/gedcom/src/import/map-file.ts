@@ -2,7 +2,7 @@ import type { GedcomNode } from '@rootline/gedcom';
 import { detachNode, type MappingContext } from './context.js';
 import { mapIndividuals } from './map-individual.js';
 import { familyReady, mapFamilies } from './map-family.js';
-import { mapSourceRecord, readRepositoryRecord } from './map-source.js';
+import { keepUnusedRepositories, mapSourceRecord, readRepositoryRecord } from './map-source.js';
 import { keepUnusedNotes, readNoteRecord } from './map-note.js';
 import { mapMediaRecord } from './map-media.js';
 import { mapAssociation } from './map-association.js';
@@ -25,7 +25,7 @@ const SKIPPED = new Set(['HEAD', 'TRLR', ...FIRST_PASS]);
 /**
  * Maps a whole file in two passes over its records (`read` opens the file again each time),
  * so only what pointers need stays in memory, never the file:
- * 1. repositories and shared notes are remembered; media objects, then sources are written;
+ * 1. shared notes, then repositories are remembered; media objects, then sources are written;
  * 2. individuals and families in file order. A family pointing at an individual further on
  *    waits until the end, as do associations; then the notes of family links no edge took go
  *    on their persons, shared notes nothing pointed at are kept, and adoptions by a family
@@ -36,6 +36,7 @@ const SKIPPED = new Set(['HEAD', 'TRLR', ...FIRST_PASS]);
  */
 export async function mapFile(context: MappingContext, read: () => AsyncIterable<GedcomNode> | Iterable<GedcomNode>, writer: BatchWriter, now: () => number = () => performance.now()): Promise<void> {
   const firstPass: GedcomNode[] = [];
+  const repositories: GedcomNode[] = [];
   let total = 0;
   let lastTurn = now();
   for await (const record of read()) {
@@ -45,10 +46,12 @@ export async function mapFile(context: MappingContext, read: () => AsyncIterable
     }
     total++;
     if (record.tag === 'HEAD') context.readHead(record);
-    else if (record.tag === 'REPO') readRepositoryRecord(context, record);
+    else if (record.tag === 'REPO') repositories.push(detachNode(record));
     else if (record.tag === 'NOTE' || record.tag === 'SNOTE') readNoteRecord(context, record);
     else if (record.tag === 'SOUR' || record.tag === 'OBJE') firstPass.push(detachNode(record));
   }
+  // Read once every shared note is: a repository's NOTE may point at one further on.
+  for (const record of repositories) readRepositoryRecord(context, record);
   // The media objects first: a source record's OBJE points at one that may come later in the file.
   const mediaFirst = [...firstPass.filter((record) => record.tag === 'OBJE'), ...firstPass.filter((record) => record.tag === 'SOUR')];
   firstPass.length = 0;
@@ -97,6 +100,7 @@ export async function mapFile(context: MappingContext, read: () => AsyncIterable
   writer.write(() => {
     keepUnusedLinkNotes(context);
     keepUnusedNotes(context);
+    keepUnusedRepositories(context);
     reportUnusedAdoptions(context);
   });
 }

@@ -1,6 +1,7 @@
 import type { GedcomNode } from '@rootline/gedcom';
 import type { MappingContext } from './context.js';
-import { mapNotes, noteTexts } from './map-note.js';
+import { mapNotes, noteTexts, writeNote, type KeptNote } from './map-note.js';
+import { CITATION_DETAILS, citationDetailNotes } from '../citation-details.js';
 import { keepMediaLink, linkedMedia, mapMediaLinks } from './map-media.js';
 import { asWritten, fieldOf, fieldValue, fieldValues, keepWholeTexts, type FieldText } from './long-text.js';
 
@@ -49,18 +50,21 @@ export function mapSourceRecord(context: MappingContext, record: GedcomNode): vo
 }
 
 /**
- * "Repository: County Record Office, call number D/123 (medium: film)", then the
+ * "Repository: County Record Office, call number D/123 (medium: film)", then what the REPO
+ * record says of the repository (its address, phone...: `readRepositoryRecord`) and the
  * repository's notes on lines of their own. What else the REPO line holds is reported.
  */
 function repositoryNote(context: MappingContext, repository: GedcomNode): string {
   const name = repository.pointer ? context.repositories.get(repository.pointer) : asWritten(repository);
+  if (repository.pointer) context.repositoriesUsed.add(repository.pointer);
+  const details = repository.pointer ? context.repositoryDetails.get(repository.pointer) : undefined;
   const callNumbers: string[] = [];
   for (const part of repository.children) {
     if (part.tag === 'CALN') callNumbers.push(callNumber(context, part));
     else if (part.tag !== 'NOTE' && part.tag !== 'SNOTE') context.lose(`SOUR.REPO.${part.tag}`, part, 'not kept with the repository');
   }
   const notes = noteTexts(context, repository, 'SOUR.REPO').flatMap(({ text }) => (text?.trim() ? [`Note on the repository: ${text}`] : []));
-  return [`Repository: ${name ?? repository.pointer ?? 'unnamed'}${callNumbers.map((each) => `, ${each}`).join('')}`, ...notes].join('\n');
+  return [`Repository: ${name ?? repository.pointer ?? 'unnamed'}${callNumbers.map((each) => `, ${each}`).join('')}`, ...(details ? [details] : []), ...notes].join('\n');
 }
 
 /** "call number D/123 (medium: film)": the medium's PHRASE (7.0) says it in words when it has one. */
@@ -75,13 +79,50 @@ function callNumber(context: MappingContext, caln: GedcomNode): string {
   return `call number ${asWritten(caln) ?? 'not given'}${media.length ? ` (medium: ${media.join(', ')})` : ''}`;
 }
 
+/** What a repository's lines are called in the note about it ("Address: 1 High Street, Hereford"). */
+const REPOSITORY_DETAILS: Readonly<Record<string, string>> = { ADDR: 'Address', PHON: 'Phone', EMAIL: 'Email', FAX: 'Fax', WWW: 'Website' };
+
+/** The parts of an address given without its whole text (5.5.1 ADR1, CITY...), in the order a letter writes them. */
+const ADDRESS_PARTS = ['ADR1', 'ADR2', 'ADR3', 'CITY', 'STAE', 'POST', 'CTRY'];
+
 /**
- * A REPO record: remembered by name for the notes of the sources kept there (read before any
- * SOUR, in the first pass). A repository is an archive, not evidence, so it is not a source.
+ * A REPO record: remembered by name, with its address, phone, email, fax, website and notes, for
+ * the notes of the sources kept there (read before any SOUR, in the first pass). A repository is
+ * an archive, not evidence, so it is not a source. One no source points at is kept as a note
+ * about the run (`keepUnusedRepositories`).
  */
 export function readRepositoryRecord(context: MappingContext, record: GedcomNode): void {
-  if (record.xref) context.repositories.set(record.xref, asWritten(child(record, 'NAME')) ?? record.xref);
-  for (const part of record.children) if (part.tag !== 'NAME') context.lose(`REPO.${part.tag}`, part, 'repository details other than the name are not kept');
+  if (!record.xref) return context.lose('REPO', record, 'repository record without a cross-reference id: no source can point at it');
+  const details: string[] = [];
+  for (const part of record.children) {
+    if (part.tag === 'NAME') continue;
+    const label = REPOSITORY_DETAILS[part.tag];
+    const text = part.tag === 'ADDR' ? addressText(part) : label ? asWritten(part)?.replace(/\s*\n\s*/g, ', ') : undefined;
+    if (label && text) {
+      details.push(`${label}: ${text}`);
+      context.keptAs(`REPO.${part.tag}`, part, `kept in the note on each source kept there ("${label}: ...")`);
+    } else if (part.tag !== 'NOTE' && part.tag !== 'SNOTE') context.lose(`REPO.${part.tag}`, part, label ? 'blank: nothing to keep' : 'repository details other than the name, address, phone, email, fax, website and notes are not kept');
+  }
+  details.push(...noteTexts(context, record, 'REPO').flatMap(({ text }) => (text?.trim() ? [`Note on the repository: ${text}`] : [])));
+  context.repositories.set(record.xref, asWritten(child(record, 'NAME')) ?? record.xref);
+  if (details.length) context.repositoryDetails.set(record.xref, details.join('\n'));
+}
+
+/** An ADDR on one line: its text (line breaks as commas), else its parts (ADR1, CITY, POST...). */
+function addressText(addr: GedcomNode): string | undefined {
+  const whole = asWritten(addr);
+  if (whole) return whole.replace(/\s*\n\s*/g, ', ');
+  const parts = ADDRESS_PARTS.flatMap((tag) => addr.children.filter((part) => part.tag === tag).flatMap((part) => asWritten(part) ?? []));
+  return parts.length ? parts.join(', ') : undefined;
+}
+
+/** Repositories no source record pointed at: each kept as a note about the run, "Repository: <name>" and what its record says, so undo takes it away too. */
+export function keepUnusedRepositories(context: MappingContext): void {
+  for (const [xref, name] of context.repositories) {
+    if (context.repositoriesUsed.has(xref)) continue;
+    const details = context.repositoryDetails.get(xref);
+    writeNote(context, context.importKey, [`Repository: ${name}`, ...(details ? [details] : [])].join('\n'), 'REPO', undefined);
+  }
 }
 
 const NONE: ReadonlySet<string> = new Set();
@@ -123,14 +164,25 @@ export function citeSources(context: MappingContext, node: GedcomNode, path: str
  * citation. An inline 5.5.1 citation (`SOUR <description>`, no record) has its TEXT directly
  * under it: the text from the source too. Its OBJEs are attached to the citation: a SOUR with
  * an OBJE and no element still makes one (the citation of the source as a whole), so the image
- * has a place to be kept.
+ * has a place to be kept. Its NOTEs, the date of the entry (DATA.DATE) and FTM's footnotes
+ * (`_FOOT`, `_ABBR`: `../citation-details.ts`) become notes on the citation, which a SOUR with
+ * nothing else still makes for them.
  */
 function citationOf(context: MappingContext, source: string, sour: GedcomNode, path: string, handled: ReadonlySet<string>): string | undefined {
   const elements: Record<string, FieldText> = {};
   const inlineTexts = sour.pointer ? [] : sour.children.filter((part) => part.tag === 'TEXT' && asWritten(part));
   const objects: { obje: GedcomNode; media: string[] }[] = [];
+  const notes = handled.has('NOTE') ? [] : noteTexts(context, sour, `${path}.SOUR`).flatMap(({ text, note }): KeptNote[] => (text?.trim() ? [{ text, path: `${path}.SOUR.${note.tag}`, node: note }] : []));
+  const detail = (part: GedcomNode, tag: string) => {
+    const text = asWritten(part);
+    if (text === undefined) return context.lose(`${path}.SOUR.${tag}`, part, 'blank: nothing to keep');
+    const exported = tag === 'DATA.DATE' ? 'exports write it back as DATA.DATE' : 'exports write the note';
+    context.keptAs(`${path}.SOUR.${tag}`, part, `kept as a note on the citation ("${CITATION_DETAILS[tag]}: ..."); ${exported}`);
+    notes.push({ text: citationDetailNotes.text(tag, text), path: `${path}.SOUR.${tag}`, node: part });
+    for (const sub of part.children) context.lose(`${path}.SOUR.${tag}.${sub.tag}`, sub, 'not kept on the citation');
+  };
   for (const part of sour.children) {
-    if (handled.has(part.tag) || inlineTexts.includes(part)) continue;
+    if (handled.has(part.tag) || inlineTexts.includes(part) || part.tag === 'NOTE' || part.tag === 'SNOTE') continue;
     if (part.tag === 'OBJE') {
       const media = linkedMedia(context, part, `${path}.SOUR`);
       if (media) objects.push({ obje: part, media });
@@ -140,36 +192,41 @@ function citationOf(context: MappingContext, source: string, sour: GedcomNode, p
     else if (part.tag === 'QUAY' && asWritten(part)) elements.quality = fieldOf(part, ELEMENT, 'Quality', `${path}.SOUR.QUAY`)!;
     // FTM's link to the record online (Ancestry): the citation's web address, as citation templates name it.
     else if (part.tag === '_LINK' && asWritten(part)) elements.url = fieldOf(part, ELEMENT, 'Web address', `${path}.SOUR._LINK`)!;
+    else if (Object.hasOwn(CITATION_DETAILS, part.tag)) detail(part, part.tag);
     else if (part.tag === 'DATA') {
       const texts = part.children.flatMap((data) => (data.tag === 'TEXT' && asWritten(data) ? [asWritten(data)!] : []));
       if (texts.length) elements.text = { value: texts.join('\n'), max: ELEMENT, label: 'Text from the source', path: `${path}.SOUR.DATA.TEXT`, node: child(part, 'TEXT') };
-      for (const data of part.children) if (data.tag !== 'TEXT') context.lose(`${path}.SOUR.DATA.${data.tag}`, data, 'not kept on the citation');
+      for (const data of part.children) {
+        if (data.tag === 'DATE') detail(data, 'DATA.DATE');
+        else if (data.tag !== 'TEXT') context.lose(`${path}.SOUR.DATA.${data.tag}`, data, 'not kept on the citation');
+      }
     } else context.lose(`${path}.SOUR.${part.tag}`, part, 'not kept on the citation');
   }
   if (inlineTexts.length) {
     const value = [...(elements.text ? [elements.text.value] : []), ...inlineTexts.map((text) => asWritten(text)!)].join('\n');
     elements.text = { value, max: ELEMENT, label: 'Text from the source', path: `${path}.SOUR.TEXT`, node: inlineTexts[0] };
   }
-  if (Object.keys(elements).length === 0 && objects.length === 0) return undefined;
-  const citation = citationFor(context, source, elements, objects.flatMap(({ media }) => media));
+  if (Object.keys(elements).length === 0 && objects.length === 0 && notes.length === 0) return undefined;
+  const citation = citationFor(context, source, elements, { media: objects.flatMap(({ media }) => media), notes });
   for (const { obje, media } of objects) keepMediaLink(context, media, { attachedTo: citation }, obje, `${path}.SOUR`);
   return citation;
 }
 
 /**
- * The citation of a source with these elements and images (`media`: the media objects its OBJEs
- * name): made once (elements longer than a citation holds keep their whole text in a note on it).
- * The images are part of what a citation is: Family Tree Maker writes one citation the same way
- * wherever it is used, scan included, so the same page with another scan (or none) is another
- * citation, and an export writes each back as it was.
+ * The citation of a source with these elements, images (`media`: the media objects its OBJEs
+ * name) and notes: made once (elements longer than a citation holds keep their whole text in a
+ * note on it). The images and notes are part of what a citation is: Family Tree Maker writes one
+ * citation the same way wherever it is used, scan and footnote included, so the same page with
+ * another scan or note (or none) is another citation, and an export writes each back as it was.
  */
-function citationFor(context: MappingContext, source: string, elements: Record<string, FieldText>, media: readonly string[] = []): string {
+function citationFor(context: MappingContext, source: string, elements: Record<string, FieldText>, { media = [], notes = [] }: { media?: readonly string[]; notes?: readonly KeptNote[] } = {}): string {
   const images = media.length ? `\u0000${[...new Set(media)].sort().join(' ')}` : '';
-  const key = `${source}\u0000${JSON.stringify(Object.entries(elements).map(([name, field]) => [name, field.value]))}${images}`;
+  const key = `${source}\u0000${JSON.stringify(Object.entries(elements).map(([name, field]) => [name, field.value]))}${images}${notes.length ? `\u0000${JSON.stringify(notes.map((note) => note.text))}` : ''}`;
   let citation = context.citations.get(key);
   if (!citation) {
     citation = context.created('citation', context.services.citationsService.create(context.actor, { source, elements: fieldValues(elements) }).id);
     keepWholeTexts(context, citation, Object.values(elements), 'citation');
+    for (const note of notes) writeNote(context, citation, note.text, note.path, note.node);
     context.citations.set(key, citation);
   }
   return citation;
