@@ -3,6 +3,7 @@ import { definePlugin, scoped } from '@rootline/kernel';
 import { MediaService } from './service.js';
 import { mediaRoutes } from './routes/media.js';
 import { UnresolvedMediaList } from './unresolved-list.js';
+import { MediaLinksReader } from './links-reader.js';
 
 /**
  * @rootline/plugin-media: media objects of a tree (GEDCOM OBJE/FILE). An import makes them
@@ -16,6 +17,7 @@ export default definePlugin({
     app.kernel.services({
       mediaService: scoped(({ tree, actor, clock, ids }) => new MediaService(tree, actor, clock, ids)),
       unresolvedMediaList: scoped(({ tree }) => new UnresolvedMediaList(tree)),
+      mediaLinksReader: scoped(({ tree }) => new MediaLinksReader(tree)),
     });
     app.kernel.treeRoutes(mediaRoutes);
   },

@@ -27,6 +27,24 @@ export const MediaDto = Type.Object(
 );
 export type MediaDto = Static<typeof MediaDto>;
 
+export const MediaDetailDto = Type.Composite(
+  [
+    MediaDto,
+    Type.Object({
+      depicts: Type.Array(Uuid(), { description: 'The personas it depicts (a photo of the person), oldest link first' }),
+      attached_to: Type.Array(Uuid(), {
+        description: 'What it is attached to, oldest link first: a citation (the scan of the record page), a source, a claim, an event, a relationship (a family): GEDCOM OBJE under those structures',
+      }),
+    }),
+  ],
+  { $id: 'MediaDetailDto', examples: [{ ...example, depicts: ['01938f0e-7a7e-7cc2-9d2b-3f6c3a1b2c4e'], attached_to: [] }] },
+);
+export type MediaDetailDto = Static<typeof MediaDetailDto>;
+
+export const MediaQuery = Type.Object({
+  attached_to: Uuid({ description: 'Id of what the media objects are attached to: a citation, a source, a claim, an event, a relationship' }),
+});
+
 export const UnresolvedMediaDto = Type.Object(
   {
     items: Type.Array(MediaDto),

@@ -3,7 +3,7 @@ import type { MediaDto, NewMedia, ResolveResult, UnresolvedMediaDto } from './sc
 import { MediaProblems } from './errors.js';
 import type { MediaService as MediaServiceContract } from '@rootline/contracts/media';
 
-interface MediaRow {
+export interface MediaRow {
   id: string;
   title: string | null;
   file_name: string;
@@ -14,7 +14,7 @@ interface MediaRow {
   resolved_at_ms: number | null;
 }
 
-const COLUMNS = 'id, title, file_name, media_type, status, blob, created_at_ms, resolved_at_ms';
+export const COLUMNS = 'id, title, file_name, media_type, status, blob, created_at_ms, resolved_at_ms';
 /** The same columns of an unresolved object, all of them in the index media_unresolved_rows. */
 export const UNRESOLVED_COLUMNS = "id, title, file_name, media_type, 'unresolved' AS status, NULL AS blob, created_at_ms, NULL AS resolved_at_ms";
 /** Rows per read while walking every media object: an export yields between batches. */
@@ -34,7 +34,7 @@ const LINKS = {
 } as const satisfies Record<string, Link>;
 
 /** A row as the API shows it: absent fields are left out, not null. */
-function toDto(row: MediaRow): MediaDto {
+export function toDto(row: MediaRow): MediaDto {
   const media: MediaDto = { id: row.id, file_name: row.file_name, status: row.status, created_at_ms: row.created_at_ms };
   if (row.title !== null) media.title = row.title;
   if (row.media_type !== null) media.media_type = row.media_type;

@@ -40,3 +40,34 @@ t.test('detach takes one media object off one target, recorded; nothing to take 
   t.same([...media(pinnedId).attachedTo([citation, source])], [[source, [scan.id]]], 'the other target keeps it');
   t.same(s.records({ treeId: pinnedId, kind: 'media.detached' }).map((r) => [r.kind, r.entity_type, r.entity_id, r.payload]), [['media.detached.v1', 'media', scan.id, { target: citation }]], 'one record, for what was taken');
 });
+
+t.test('the routes show whom a media object depicts and what it is attached to, and what is attached to a target', async (t) => {
+  const { s, pinnedId, media } = await mediaServer(t);
+  const persona = '01938f0e-0000-7000-8000-0000000000d1';
+  const scan = media(pinnedId).create({ file_path_as_written: 'C:\\scans\\census-page.jpg', title: 'Census 1881, page 4' });
+  const register = media(pinnedId).create({ file_path_as_written: 'register.jpg' });
+  media(pinnedId).attach(register.id, citation);
+  media(pinnedId).attach(scan.id, source);
+  media(pinnedId).attach(scan.id, citation);
+  media(pinnedId).depicts(scan.id, persona);
+  const path = `/v1/trees/${pinnedId}/media`;
+  const one = await s.request('GET', `${path}/${scan.id}`);
+  t.equal(one.statusCode, 200);
+  const detail = one.json();
+  t.same({ ...detail, attached_to: [...detail.attached_to].sort() }, { ...scan, depicts: [persona], attached_to: [citation, source] }, 'the object, then its links');
+  t.same((await s.request('GET', `${path}/${register.id}`)).json(), { ...register, depicts: [], attached_to: [citation] });
+  const attached = await s.request('GET', path, { query: { attached_to: citation } });
+  t.equal(attached.statusCode, 200);
+  t.same(attached.json().sort((a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id)), [register, scan].sort((a, b) => a.id.localeCompare(b.id)), 'the citation\'s media objects');
+  t.notOk(attached.body.includes('scans'), 'no folder of the file\'s path');
+  t.same((await s.request('GET', path, { query: { attached_to: UNKNOWN } })).json(), [], 'nothing attached there: an empty array');
+  t.same((await s.request('GET', '/v1/media', { query: { attached_to: citation } })).json(), [], 'the active mount reads the active tree');
+  for (const query of [{}, { attached_to: 'not-an-id' }] as Record<string, string>[]) {
+    const refused = await s.request('GET', path, { query });
+    t.equal(refused.statusCode, 400, JSON.stringify(query));
+    t.equal(refused.json().code, 'validation-failed');
+  }
+  media(pinnedId).remove([register.id]);
+  t.same((await s.request('GET', path, { query: { attached_to: citation } })).json(), [scan], 'a removed media object is gone from the list');
+  t.equal((await s.request('GET', `${path}/${register.id}`)).json().code, 'not-found');
+});

@@ -44,7 +44,7 @@ t.test('the unresolved list: every waiting object, oldest first, in one response
   t.equal(list.statusCode, 200);
   t.same(list.json(), { items: [a, c], total: 2 });
   t.same((await s.request('GET', '/v1/media/unresolved')).json().items.map((m: { file_name: string }) => m.file_name), ['active.jpg'], 'the active mount reads the active tree');
-  t.same((await s.request('GET', `/v1/trees/${pinnedId}/media/${a.id}`)).json(), a);
+  t.same((await s.request('GET', `/v1/trees/${pinnedId}/media/${a.id}`)).json(), { ...a, depicts: [], attached_to: [] });
   const missing = await s.request('GET', `/v1/media/${a.id}`);
   t.equal(missing.statusCode, 404, 'not in the active tree');
   t.match(missing.json(), { code: 'not-found', entity: 'media' });
@@ -166,5 +166,5 @@ t.test('a media id that is not a UUID is a 400; the API description lists what e
   const doc = (await s.request('GET', '/v1/openapi.json')).json();
   const one = doc.paths['/v1/media/{id}'].get;
   t.same(Object.keys(one.responses).sort(), ['200', '400', '401', '403', '404', '421', '500'], 'every route a token reaches may answer 403 (cross-origin), kernel 0.2.27');
-  t.same(one.responses['200'].content['application/json'].schema.required, ['id', 'file_name', 'status', 'created_at_ms'], 'the media object');
+  t.same(one.responses['200'].content['application/json'].schema.required, ['id', 'file_name', 'status', 'created_at_ms', 'depicts', 'attached_to'], 'the media object, with its links');
 });

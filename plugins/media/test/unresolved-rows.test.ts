@@ -39,8 +39,12 @@ t.test('the route sends the list as SQLite wrote it: the same bytes as the objec
   const reply = await s.request('GET', path);
   const objects = media(pinnedId).unresolved();
   t.equal(objects.total, 5);
-  // Each object as the schema's serializer writes it (GET /media/{id}, MediaDto): the list is those, in order.
-  const one = async (id: string) => (await s.request('GET', `/v1/trees/${pinnedId}/media/${id}`)).body;
+  // Each object as the schema's serializer writes it (MediaDto, as `GET /media?attached_to=` lists it: each attached here to its own id): the list is those, in order.
+  const one = async (id: string) => {
+    media(pinnedId).attach(id, id);
+    const body = (await s.request('GET', `/v1/trees/${pinnedId}/media`, { query: { attached_to: id } })).body;
+    return body.slice(1, -1);
+  };
   t.equal(reply.body, `{"items":[${(await Promise.all(objects.items.map((item) => one(item.id)))).join(',')}],"total":5}`);
   t.same(reply.json(), objects);
 });

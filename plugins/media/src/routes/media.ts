@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { sendJson, type TypeBoxTypeProvider } from '@rootline/kernel';
-import { MediaDto, MediaParams, ResolveBody, ResolveResult, UnresolvedMediaDto } from '../schemas.js';
+import { Type } from '@sinclair/typebox';
+import { MediaDetailDto, MediaDto, MediaParams, MediaQuery, ResolveBody, ResolveResult, UnresolvedMediaDto } from '../schemas.js';
 import { MediaProblems } from '../errors.js';
 
-/** `GET {P}/media/unresolved`, `GET {P}/media/{id}`, `POST {P}/media/{id}/resolve`. */
+/** `GET {P}/media?attached_to=`, `GET {P}/media/unresolved`, `GET {P}/media/{id}`, `POST {P}/media/{id}/resolve`. */
 export async function mediaRoutes(app: FastifyInstance) {
   const route = app.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -17,10 +18,33 @@ export async function mediaRoutes(app: FastifyInstance) {
     },
   }, async (request, reply) => sendJson(reply, request.diScope.cradle.unresolvedMediaList.json()));
 
+  route.get('/media', {
+    config: { humanOnly: false },
+    schema: {
+      summary: 'The media objects attached to one citation, source, claim, event or relationship',
+      description: 'Oldest link first, all of them in one answer (what one structure holds: the scans of a record page, a source\'s title page). '
+        + 'An id nothing is attached to (or no entity at all) gives an empty array.',
+      tags: ['media'],
+      querystring: MediaQuery,
+      response: { 200: Type.Array(MediaDto, { description: 'The media objects attached there, oldest link first' }) },
+    },
+  }, async (request) => request.diScope.cradle.mediaLinksReader.attachedTo(request.query.attached_to));
+
   route.get('/media/:id', {
     config: { humanOnly: false },
-    schema: { summary: 'One media object', tags: ['media'], params: MediaParams, response: { 200: MediaDto }, 'x-problems': [404] },
-  }, async (request) => request.diScope.cradle.mediaService.get(request.params.id) ?? Promise.reject(MediaProblems.mediaNotFound(request.params.id)));
+    schema: {
+      summary: 'One media object, with whom it depicts and what it is attached to',
+      tags: ['media'],
+      params: MediaParams,
+      response: { 200: MediaDetailDto },
+      'x-problems': [404],
+    },
+  }, async (request) => {
+    const { mediaService, mediaLinksReader } = request.diScope.cradle;
+    const media = mediaService.get(request.params.id);
+    if (!media) throw MediaProblems.mediaNotFound(request.params.id);
+    return { ...media, ...mediaLinksReader.of(media.id) };
+  });
 
   route.post('/media/:id/resolve', {
     config: { humanOnly: false },
