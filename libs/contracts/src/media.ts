@@ -9,7 +9,7 @@
 /**
  * Media objects of one tree, as one actor changes them. Every change commits with its record:
  * `media.created.v1`, `media.resolved.v1` (also a correction to another blob), `media.depicts.v1`,
- * `media.attached.v1`, `media.detached.v1`, `media.removed.v1`.
+ * `media.depiction_removed.v1`, `media.attached.v1`, `media.detached.v1`, `media.removed.v1`.
  */
 export interface MediaService {
   /** Resolved at once when `blob` is given (it must be in the tree's store: 404 otherwise). */
@@ -33,6 +33,12 @@ export interface MediaService {
    * unknown media object; once per pair (`media.depicts.v1`), again changes nothing (false).
    */
   depicts(id: string, persona: string): boolean;
+  /**
+   * Takes the depiction of `persona` off media object `id` (`media.depiction_removed.v1`): an
+   * undone import takes what was linked since to the personas it created. False (nothing
+   * written) when it did not depict that persona.
+   */
+  undepict(id: string, persona: string): boolean;
   /** The personas each of `ids` depicts (media objects that depict none are left out). */
   depicted(ids: readonly string[]): Map<string, string[]>;
   /** The media objects depicting each of `personas` (personas no media object depicts are left out). */

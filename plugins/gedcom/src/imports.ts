@@ -105,7 +105,7 @@ export class GedcomImports {
       if (this.runs.get(importKey)?.state !== 'succeeded') throw GedcomProblems.alreadyUndone(`Import ${importKey} was already undone`);
       removeCarried(this.cradle, actor, carried, also);
       this.runs.undone(importKey, reason);
-      tree.record({ kind: 'import.undone.v1', entity_type: 'import', entity_id: importKey, actor, payload: { reason: reason ?? null, also_removed: { claims: carried.assertions.length, notes: carried.notes.length, associations: carried.associations.length, attachments: carried.attachments.length } } });
+      tree.record({ kind: 'import.undone.v1', entity_type: 'import', entity_id: importKey, actor, payload: { reason: reason ?? null, also_removed: { claims: carried.assertions.length, notes: carried.notes.length, associations: carried.associations.length, attachments: carried.attachments.length, depictions: carried.depictions.length } } });
     }));
     return this.finishUndo(importKey, reason);
   }

@@ -183,3 +183,24 @@ t.test('undo takes the attachments with the import, and a media object attached 
   t.equal(s.records({ kind: 'media.detached' }).length, 2, 'one taken off already is not taken again');
   t.match(s.records({ kind: 'import.undone' }), [{ payload: { also_removed: { attachments: 1 } } }]);
 });
+
+t.test('undo takes off a photo linked since to one of its personas; the photo, and its depiction of a persona of the tree, stay', async (t) => {
+  const s = await exportServer(t);
+  const tree = s.server.kernel.trees.active();
+  const { job, cradle } = await imported(t, LEES('7.0'), s);
+  const imported_ = tree.prepare('SELECT id FROM personas ORDER BY id').pluck().all() as string[];
+  const own = cradle.personasService.create(human, { name: 'Ruth Lee', given: 'Ruth', surname: 'Lee' });
+  const photo = cradle.mediaService.create({ file_path_as_written: 'family-group.jpg' });
+  cradle.mediaService.depicts(photo.id, imported_[0]);
+  cradle.mediaService.depicts(photo.id, own.id);
+  const removedAlready = cradle.mediaService.create({ file_path_as_written: 'wrong-person.jpg' });
+  cradle.mediaService.depicts(removedAlready.id, imported_[0]);
+  cradle.mediaService.undepict(removedAlready.id, imported_[0]);
+  const undone = await s.request('POST', `/v1/imports/${job.result.import_key}/undo`, { body: {} });
+  t.equal(undone.statusCode, 200, undone.body);
+  t.same([...cradle.mediaService.depicted([photo.id, removedAlready.id])], [[photo.id, [own.id]]], 'only the depiction of the tree\'s own persona is left');
+  t.ok(cradle.mediaService.exists(photo.id), 'the photo itself stays');
+  t.match(s.records({ kind: 'media.depiction_removed' }), [{ entity_id: photo.id, payload: { persona: imported_[0] }, actor: { kind: 'human' } }, { entity_id: removedAlready.id }], 'taken off, recorded (after the one taken off before)');
+  t.equal(s.records({ kind: 'media.depiction_removed' }).length, 2, 'one taken off already is not taken again');
+  t.match(s.records({ kind: 'import.undone' }), [{ payload: { also_removed: { depictions: 1 } } }]);
+});

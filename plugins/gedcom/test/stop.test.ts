@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildTestServer } from '@rootline/kernel/testing';
-import { ALL, crashedImport, finished, fixture, generated, importServer, rowCounts, treeIndexes, upload } from './helpers.js';
+import { ALL, crashedImport, finished, fixture, generated, human, importServer, rowCounts, treeIndexes, upload } from './helpers.js';
 
 /** Tables the import writes into through the owners' services (persons are retracted, not deleted: their rows and the log keep the history). */
 const GENEALOGY = ['personas', 'assertions', 'assertion_evidence', 'sources', 'citations', 'events', 'event_participants', 'relationships', 'associations', 'notes', 'media', 'gedcom_import_items'];
@@ -65,6 +65,25 @@ t.test('a run a crash left running is taken away at the next start and marked fa
   t.same(genealogy(rowCounts(tree)), { ...genealogy(rowCounts(tree)), personas: 0, assertions: 0, sources: 0, notes: 0, relationships: 0, events: 0, media: 0, gedcom_import_items: 0 });
   t.match((await s.request('GET', '/v1/imports')).json().items, [{ import_key: importKey, state: 'failed', error: { code: 'interrupted' } }]);
   t.match(s.records({ kind: 'import.failed' }), [{ entity_id: importKey, payload: { code: 'interrupted' }, import_key: importKey }]);
+});
+
+t.test('a photo linked to one of its personas while it ran loses that depiction when the run is taken away; the photo stays', async (t) => {
+  let photo = '';
+  let persona = '';
+  const { dataDir } = await crashedImport(t, (s, importKey) => {
+    const tree = s.server.kernel.trees.active();
+    const media = s.server.kernel.servicesFor(tree, human).mediaService;
+    persona = tree.prepare('SELECT id FROM personas ORDER BY id LIMIT 1').pluck().get() as string;
+    photo = media.create({ file_path_as_written: 'portrait.jpg' }).id;
+    // Only a depiction made since: what the clean-up carries away is that alone.
+    media.depicts(photo, persona);
+    tree.prepare("UPDATE gedcom_import_runs SET state = 'running', finished_at_ms = NULL WHERE import_key = ?").run(importKey);
+  });
+  const s = await buildTestServer(t, { plugins: ALL, dataDir });
+  const media = s.server.kernel.servicesFor(s.server.kernel.trees.active(), human).mediaService;
+  t.ok(media.exists(photo), 'the photo stays');
+  t.same([...media.depicted([photo])], [], 'it no longer depicts a persona that is gone');
+  t.match(s.records({ kind: 'media.depiction_removed' }), [{ entity_id: photo, payload: { persona } }]);
 });
 
 t.test('a server stopped in the middle of an import: the job and the run both read interrupted, and nothing the run wrote is left', async (t) => {

@@ -46,7 +46,7 @@ export function toDto(row: MediaRow): MediaDto {
 /**
  * Media objects of one tree, as one actor changes them. Every change commits with its record:
  * `media.created.v1`, `media.resolved.v1` (also a correction to another blob), `media.depicts.v1`,
- * `media.attached.v1`, `media.detached.v1`, `media.removed.v1`.
+ * `media.depiction_removed.v1`, `media.attached.v1`, `media.detached.v1`, `media.removed.v1`.
  */
 export class MediaService implements MediaServiceContract {
   constructor(private readonly tree: Tree, private readonly actor: Actor, private readonly clock: Clock, private readonly ids: IdSource) {}
@@ -136,6 +136,15 @@ export class MediaService implements MediaServiceContract {
     return this.link(id, LINKS.depicts, persona);
   }
 
+  /**
+   * Takes the depiction of `persona` off media object `id` (`media.depiction_removed.v1`): an
+   * undone import takes what was linked since to the personas it created. False (nothing
+   * written) when it did not depict that persona.
+   */
+  undepict(id: string, persona: string): boolean {
+    return this.unlink(id, LINKS.depicts, persona, 'media.depiction_removed.v1');
+  }
+
   /** The personas each of `ids` depicts (media objects that depict none are left out). */
   depicted(ids: readonly string[]): Map<string, string[]> {
     return this.pairs('SELECT media, persona FROM media_depicts WHERE media IN (SELECT value FROM json_each(?)) ORDER BY media, persona', ids);
@@ -161,11 +170,7 @@ export class MediaService implements MediaServiceContract {
    * attached since to what it created. False (nothing written) when it was not attached there.
    */
   detach(id: string, target: string): boolean {
-    return this.tree.transact(() => {
-      const removed = this.tree.prepare('DELETE FROM media_attached WHERE media = ? AND target = ?').run(id, target).changes;
-      if (removed) this.tree.record({ kind: 'media.detached.v1', entity_type: 'media', entity_id: id, actor: this.actor, payload: { target } });
-      return removed > 0;
-    });
+    return this.unlink(id, LINKS.attached, target, 'media.detached.v1');
   }
 
   /** The media objects attached to each of `targets` (targets with none are left out): one read for a whole batch of an export. */
@@ -199,6 +204,15 @@ export class MediaService implements MediaServiceContract {
         .run(id, value, this.clock.now(), ...actorValues(this.actor)).changes;
       if (added) this.tree.record({ kind, entity_type: 'media', entity_id: id, actor: this.actor, payload: { [column]: value } });
       return added > 0;
+    });
+  }
+
+  /** Takes one link of media object `id` away, recorded as `kind`; false (nothing written) when it was not there. */
+  private unlink(id: string, { table, column }: Link, value: string, kind: string): boolean {
+    return this.tree.transact(() => {
+      const removed = this.tree.prepare(`DELETE FROM ${table} WHERE media = ? AND ${column} = ?`).run(id, value).changes;
+      if (removed) this.tree.record({ kind, entity_type: 'media', entity_id: id, actor: this.actor, payload: { [column]: value } });
+      return removed > 0;
     });
   }
 

@@ -71,3 +71,18 @@ t.test('the routes show whom a media object depicts and what it is attached to, 
   t.same((await s.request('GET', path, { query: { attached_to: citation } })).json(), [scan], 'a removed media object is gone from the list');
   t.equal((await s.request('GET', `${path}/${register.id}`)).json().code, 'not-found');
 });
+
+t.test('undepict takes one depiction off, recorded; nothing to take is a no-op', async (t) => {
+  const { s, pinnedId, media } = await mediaServer(t);
+  const [ann, tom] = ['01938f0e-0000-7000-8000-0000000000d1', '01938f0e-0000-7000-8000-0000000000d2'];
+  const photo = media(pinnedId).create({ file_path_as_written: 'wedding.jpg' });
+  media(pinnedId).depicts(photo.id, ann);
+  media(pinnedId).depicts(photo.id, tom);
+  media(pinnedId).attach(photo.id, citation);
+  t.equal(media(pinnedId).undepict(photo.id, ann), true);
+  t.equal(media(pinnedId).undepict(photo.id, ann), false, 'no longer depicted');
+  t.equal(media(pinnedId).undepict(UNKNOWN, ann), false, 'an unknown media object: nothing to take');
+  t.same([...media(pinnedId).depicted([photo.id])], [[photo.id, [tom]]], 'the other persona stays depicted');
+  t.same([...media(pinnedId).attachedTo([citation])], [[citation, [photo.id]]], 'an attachment is not a depiction: it stays');
+  t.same(s.records({ treeId: pinnedId, kind: 'media.depiction_removed' }).map((r) => [r.kind, r.entity_type, r.entity_id, r.payload]), [['media.depiction_removed.v1', 'media', photo.id, { persona: ann }]], 'one record, for what was taken');
+});

@@ -23,9 +23,16 @@ export interface UndoReach {
   ties: Tie[];
   /**
    * Made since about what the import created, so they go with it: claims on its personas, notes on
-   * its entities, associations with its persons, media objects attached to its entities (detached).
+   * its entities, associations with its persons, media objects attached to its entities (detached)
+   * or depicting its personas (the depiction taken off).
    */
-  carried: Record<Carried, string[]> & { attachments: Attachment[] };
+  carried: Record<Carried, string[]> & { attachments: Attachment[]; depictions: Depiction[] };
+}
+
+/** A media object depicting a persona (`media_depicts`). */
+export interface Depiction {
+  media: string;
+  persona: string;
 }
 
 /** A media object attached to an entity (`media_attached`). */
@@ -41,7 +48,7 @@ export interface Tie {
 }
 
 type Carried = 'assertions' | 'notes' | 'associations';
-type Outcome = Carried | 'attachments' | 'tied' | 'passes';
+type Outcome = Carried | 'attachments' | 'depictions' | 'tied' | 'passes';
 type Services = Pick<MappingServices, 'assertionsService' | 'notesService' | 'personsService' | 'mediaService'>;
 type CarriedServices = Pick<MappingServices, 'assertionsService' | 'notesService' | 'associationsService' | 'mediaService'>;
 
@@ -51,8 +58,8 @@ type CarriedServices = Pick<MappingServices, 'assertionsService' | 'notesService
  * import's first, by other work, that names both an entity the import created and one it did not.
  * - Carried (removed with the import, each removal recorded): a claim made since on one of its
  *   personas, a note on one of its entities, an association with one of its persons or personas,
- *   another media object attached to one of its entities (taken off it; its own media objects go
- *   with their attachments).
+ *   another media object attached to one of its entities or depicting one of its personas (taken
+ *   off it; its own media objects go with their links).
  * - Tied (undo refused until reversed): a person of the import merged with another person, either
  *   way, or a person made since holding one of its personas (split them apart first; a split that
  *   moved its personas to a new person counts by that new person); a claim on
@@ -82,6 +89,7 @@ function* walkReach(tree: Tree, services: Services, importKey: string): Generato
   const ties = new Map<string, Tie>();
   const carried = { assertions: new Set<string>(), notes: new Set<string>(), associations: new Set<string>() };
   const attachments = new Map<string, Attachment>();
+  const depictions = new Map<string, Depiction>();
   for (let after: number | null = null; ;) {
     const page = tree.records.besideImport(importKey, after, PAGE);
     if (page.length === 0) break;
@@ -96,6 +104,11 @@ function* walkReach(tree: Tree, services: Services, importKey: string): Generato
         attachments.set(`${attachment.media} ${attachment.target}`, attachment);
         continue;
       }
+      if (outcome === 'depictions') {
+        const depiction = depictionOf(record)!;
+        depictions.set(`${depiction.media} ${depiction.persona}`, depiction);
+        continue;
+      }
       if (outcome !== 'tied') {
         carried[outcome].add(record.entity_id);
         continue;
@@ -106,7 +119,7 @@ function* walkReach(tree: Tree, services: Services, importKey: string): Generato
     after = page[page.length - 1].seq;
     yield;
   }
-  return { tied, ties: [...ties.values()], carried: { assertions: [...carried.assertions], notes: [...carried.notes], associations: [...carried.associations], attachments: [...attachments.values()] } };
+  return { tied, ties: [...ties.values()], carried: { assertions: [...carried.assertions], notes: [...carried.notes], associations: [...carried.associations], attachments: [...attachments.values()], depictions: [...depictions.values()] } };
 }
 
 /**
@@ -119,12 +132,24 @@ export function removeCarried(services: CarriedServices, actor: Actor, carried: 
   for (const note of carried.notes) services.notesService.remove(actor, note, reason);
   for (const association of carried.associations) services.associationsService.remove(actor, association, reason);
   for (const { media, target } of carried.attachments) services.mediaService.detach(media, target);
+  for (const { media, persona } of carried.depictions) services.mediaService.undepict(media, persona);
+}
+
+/** How many removals `removeCarried` makes. */
+export function carriedCount(carried: UndoReach['carried']): number {
+  return carried.assertions.length + carried.notes.length + carried.associations.length + carried.attachments.length + carried.depictions.length;
 }
 
 /** The attachment a `media.attached.v1` record made (media object and target), if it is one. */
 function attachmentOf(record: TreeRecord): Attachment | undefined {
   const target = (record.payload as { target?: unknown } | null)?.target;
   return record.kind === 'media.attached.v1' && typeof target === 'string' ? { media: record.entity_id, target } : undefined;
+}
+
+/** The depiction a `media.depicts.v1` record made (media object and persona), if it is one. */
+function depictionOf(record: TreeRecord): Depiction | undefined {
+  const persona = (record.payload as { persona?: unknown } | null)?.persona;
+  return record.kind === 'media.depicts.v1' && typeof persona === 'string' ? { media: record.entity_id, persona } : undefined;
 }
 
 /** What a record naming the import's entities and others means for undo, by its entity as it is now. */
@@ -155,10 +180,12 @@ function judge(services: Services, record: TreeRecord, imported: Set<string>): O
     case 'association':
       return 'associations';
     case 'media': {
-      // Another media object attached since to one of its entities (the target: the record names
-      // nothing else the import made; its own media objects go with their attachments), if still there.
+      // Another media object attached since to one of its entities, or depicting one of its personas
+      // (the record names nothing else the import made; its own media objects go with their links), if still there.
       const attachment = attachmentOf(record);
-      return attachment && services.mediaService.attachedTo([attachment.target]).get(attachment.target)?.includes(attachment.media) ? 'attachments' : 'passes';
+      if (attachment) return services.mediaService.attachedTo([attachment.target]).get(attachment.target)?.includes(attachment.media) ? 'attachments' : 'passes';
+      const depiction = depictionOf(record);
+      return depiction && services.mediaService.depicting([depiction.persona]).get(depiction.persona)?.includes(depiction.media) ? 'depictions' : 'passes';
     }
     default:
       return 'passes';

@@ -1,7 +1,7 @@
 import { yieldToLoop, type Actor, type Tree } from '@rootline/kernel';
 import type { ImportRuns } from '../runs.js';
 import type { MappingServices } from './context.js';
-import { reachOfUndo, reachOfUndoNow, removeCarried, type UndoReach } from './entangled.js';
+import { carriedCount, reachOfUndo, reachOfUndoNow, removeCarried, type UndoReach } from './entangled.js';
 import { removeRunItems, removeRunItemsNow, type RemovalPace } from './undo.js';
 import { untie } from './untie.js';
 
@@ -11,7 +11,8 @@ import { untie } from './untie.js';
  * by its job's clean-up (each write waiting for room on a full disk), by
  * `POST {P}/imports/{import_key}/undo` when nothing else will, or at the tree's next open.
  * What was made meanwhile about what it created (a claim an assistant captured on one of its
- * personas, a note on one of its persons, a media object attached to one of its citations:
+ * personas, a note on one of its persons, a media object attached to one of its citations or
+ * depicting one of its personas:
  * `reachOfUndo`'s carried work) goes first, each removal recorded, so nothing is left about what
  * is gone. A run cannot refuse to stop as an undo refuses, so work that ties its entities to the
  * tree's (a merge with a person of the tree, a claim citing its source) is undone first where it
@@ -40,7 +41,7 @@ export function takeAwayStoppedRunNow(tree: Tree, runs: ImportRuns, services: Ma
 
 /** The carried work, removed in one transaction tagged with the run's key; how many removals. */
 function takeCarried(tree: Tree, services: MappingServices, actor: Actor, importKey: string, carried: UndoReach['carried'], runs: ImportRuns): number {
-  const count = carried.assertions.length + carried.notes.length + carried.associations.length + carried.attachments.length;
+  const count = carriedCount(carried);
   if (count === 0) return 0;
   const reason = `${reasonOf(runs, importKey)}: what it is about was created by the import`;
   tree.withImportKey(importKey, () => tree.transact(() => removeCarried(services, actor, carried, reason)));
