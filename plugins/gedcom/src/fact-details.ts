@@ -3,8 +3,9 @@
  * of birth, of identity number: `IDNO 123` + `TYPE passport`), CAUS (the cause: of a death, of
  * a title), AGNC (the agency that recorded it or was responsible), RELI (the religion of the
  * event) and AGE (the person's age at it, as the record gave it: `AGE 42y`, evidence of a birth
- * year), QUAY (the certainty of the fact, where a program writes it under the fact itself);
- * under a family event, each partner's age at it (`2 HUSB` + `3 AGE 25y`: `HUSB.AGE`).
+ * year), QUAY (the certainty of the fact, where a program writes it under the fact itself),
+ * ADDR (the address where it happened: a residence's street; its text on one line, else its
+ * parts) with PHON, EMAIL, FAX and WWW; under a family event, each partner's age at it (`2 HUSB` + `3 AGE 25y`: `HUSB.AGE`).
  * The import keeps each as a note on the claim or event, in these words (`Cause: Dysenterie`,
  * `Age: 42y`, `Husband's age: 25y`), and the export writes such a note back as the line under
  * the fact where the target version allows that line and its value (an age GEDCOM cannot read
@@ -21,7 +22,16 @@ export const FACT_DETAILS: Readonly<Record<string, string>> = {
   QUAY: 'Quality of the evidence',
   'HUSB.AGE': "Husband's age",
   'WIFE.AGE': "Wife's age",
+  // Where it happened, more closely than the place (a residence's street address), and how to reach it.
+  ADDR: 'Address',
+  PHON: 'Phone',
+  EMAIL: 'Email',
+  FAX: 'Fax',
+  WWW: 'Website',
 };
+
+/** Details that say where, as the place does: hidden with a redacted place. */
+export const ADDRESS_DETAILS: ReadonlySet<string> = new Set(['ADDR', 'PHON', 'EMAIL', 'FAX', 'WWW']);
 
 /** Details GEDCOM has no line for under a fact: exports write their notes as NOTEs. */
 export const NOTE_ONLY_DETAILS: ReadonlySet<string> = new Set(['QUAY']);

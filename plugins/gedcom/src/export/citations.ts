@@ -38,7 +38,7 @@ export function citationStructure(context: ExportContext, source: string, citati
   const parts: GedcomNode[] = [];
   if (citation && !context.redacted(citation.id)?.whole) {
     const elements = citation.elements;
-    const { details, notes: rest } = takeFactDetails(context, notes?.get(citation.id), 'SOUR', NO_LINES, citationDetailNotes.read);
+    const { details, notes: rest } = takeFactDetails(context, notes?.get(citation.id), 'SOUR', NO_LINES, { read: citationDetailNotes.read });
     if (elements.page) parts.push(node('PAGE', elements.page));
     const entered = details.get('DATA.DATE');
     const data = [...(entered ? [node('DATE', entered)] : []), ...(elements.text ? [node('TEXT', elements.text)] : [])];

@@ -14,17 +14,26 @@ import { readDetailNote, type DetailNotes } from '../fact-details.js';
 
 const NONE: ReadonlyMap<string, string> = new Map();
 
+/** How a structure's detail notes are read: by which table (the facts' by default), and which of them a redaction hides. */
+export interface DetailReading {
+  read?: DetailNotes['read'];
+  /** Details not written at all, not even as notes (an address where the place is redacted), reported under `path`. */
+  withhold?: { tags: ReadonlySet<string>; path: string };
+}
+
 export function takeFactDetails(
   context: ExportContext,
   notes: readonly NoteDto[] | undefined,
   structure: string | undefined,
   has: ReadonlySet<string>,
-  read: DetailNotes['read'] = readDetailNote,
+  { read = readDetailNote, withhold }: DetailReading = {},
 ): { details: ReadonlyMap<string, string>; notes: readonly NoteDto[] | undefined } {
   // Most facts have no note left once their coordinates are taken: nothing to read, no map made.
-  if (!notes || notes.length === 0 || structure === undefined) return { details: NONE, notes };
+  if (!notes || notes.length === 0) return { details: NONE, notes };
+  const shown = withhold ? withholding(context, notes, read, withhold) : notes;
+  if (structure === undefined) return { details: NONE, notes: shown };
   const details = new Map<string, string>();
-  const rest = notes.filter((note) => {
+  const rest = shown.filter((note) => {
     const detail = context.shows(note.id, 'text') ? read(note.text) : undefined;
     if (!detail || has.has(detail.tag) || details.has(detail.tag)) return true;
     const type = typeOf(structure, detail.tag);
@@ -33,6 +42,13 @@ export function takeFactDetails(
     return false;
   });
   return { details, notes: rest };
+}
+
+/** The notes but those standing for a withheld detail, which are reported. */
+function withholding(context: ExportContext, notes: readonly NoteDto[], read: DetailNotes['read'], { tags, path }: NonNullable<DetailReading['withhold']>): readonly NoteDto[] {
+  const shown = notes.filter((note) => !tags.has(read(note.text)?.tag ?? ''));
+  if (shown.length < notes.length) context.lose(path, 'address of a redacted place not written', notes.length - shown.length);
+  return shown;
 }
 
 /** The structure type of a detail's line under `structure` (`HUSB.AGE`: AGE under the event's HUSB); undefined where GEDCOM has no such line. */

@@ -15,8 +15,8 @@ import { mediaLinks, type Attached } from './attachments.js';
 import { carriesValue, isOrdinance, kindWords, needsType, tagOfKind } from './tags.js';
 import { hasTag } from './version.js';
 import { takePlaceMap } from './place-map.js';
-import { takeFactDetails } from './fact-details.js';
-import { FACT_DETAILS } from '../fact-details.js';
+import { takeFactDetails, type DetailReading } from './fact-details.js';
+import { ADDRESS_DETAILS, FACT_DETAILS } from '../fact-details.js';
 
 /** "TYPE: what it says", as the import keeps a TYPE beside a value: the two, or undefined for text without that shape. */
 function typedText(text: string): { type: string; value: string } | undefined {
@@ -60,6 +60,11 @@ function pushDetailLines(lines: GedcomNode[], details: ReadonlyMap<string, strin
   }
 }
 
+/** A redacted place hides the address details with it (the street says where as the place does). */
+function addressHidden(placeShown: boolean, path: string): DetailReading {
+  return placeShown ? {} : { withhold: { tags: ADDRESS_DETAILS, path: `${path}.ADDR` } };
+}
+
 /** `Y` says "this happened" on an event that says nothing else; one with a date or a place needs no Y. */
 function presence(context: ExportContext, tag: string, children: readonly GedcomNode[]): string | undefined {
   return children.length === 0 && !isOrdinance(tag) && !carriesValue(tag, context.version) ? 'Y' : undefined;
@@ -91,7 +96,7 @@ export function claimStructure(context: ExportContext, claim: AssertionDto, cite
   if (redacted) context.lose(path, 'redacted value not written', redacted.fields.size);
   const place = shows('place') ? claim.place ?? undefined : undefined;
   const placed = takePlaceMap(context, notes, { written: Boolean(place), redacted: !shows('place') }, path);
-  const kept = takeFactDetails(context, placed.notes, substructureRule('record-INDI', tag)?.type, tag === 'EVEN' || tag === 'FACT' ? TYPED : UNTYPED);
+  const kept = takeFactDetails(context, placed.notes, substructureRule('record-INDI', tag)?.type, tag === 'EVEN' || tag === 'FACT' ? TYPED : UNTYPED, addressHidden(shows('place'), path));
   const shape = shapeOf(context, claim.kind, value, kept.details.get('TYPE'));
   const { payload, note } = payloadOf(context, shape.tag, shape.value, path);
   const children: GedcomNode[] = [];
@@ -141,7 +146,7 @@ export function eventStructure(context: ExportContext, event: EventDto, notes: r
   const place = shows('place') ? event.place ?? undefined : undefined;
   const placed = takePlaceMap(context, notes, { written: Boolean(place), redacted: !shows('place') }, `${path}.${tag}`);
   const structure = substructureRule(`record-${path}`, tag)?.type;
-  const kept = takeFactDetails(context, placed.notes, structure, type ? TYPED : UNTYPED);
+  const kept = takeFactDetails(context, placed.notes, structure, type ? TYPED : UNTYPED, addressHidden(shows('place'), `${path}.${tag}`));
   const typeLine = type ?? kept.details.get('TYPE');
   const children: GedcomNode[] = [];
   if (typeLine) children.push(node('TYPE', typeLine));

@@ -2,6 +2,7 @@ import type { GedcomNode } from '@rootline/gedcom';
 import type { MappingContext } from './context.js';
 import { mapNotes, noteTexts, writeNote, type KeptNote } from './map-note.js';
 import { CITATION_DETAILS, citationDetailNotes } from '../citation-details.js';
+import { addressText, oneLine } from './address.js';
 import { keepMediaLink, linkedMedia, mapMediaLinks } from './map-media.js';
 import { asWritten, fieldOf, fieldValue, fieldValues, keepWholeTexts, type FieldText } from './long-text.js';
 
@@ -82,9 +83,6 @@ function callNumber(context: MappingContext, caln: GedcomNode): string {
 /** What a repository's lines are called in the note about it ("Address: 1 High Street, Hereford"). */
 const REPOSITORY_DETAILS: Readonly<Record<string, string>> = { ADDR: 'Address', PHON: 'Phone', EMAIL: 'Email', FAX: 'Fax', WWW: 'Website' };
 
-/** The parts of an address given without its whole text (5.5.1 ADR1, CITY...), in the order a letter writes them. */
-const ADDRESS_PARTS = ['ADR1', 'ADR2', 'ADR3', 'CITY', 'STAE', 'POST', 'CTRY'];
-
 /**
  * A REPO record: remembered by name, with its address, phone, email, fax, website and notes, for
  * the notes of the sources kept there (read before any SOUR, in the first pass). A repository is
@@ -97,7 +95,7 @@ export function readRepositoryRecord(context: MappingContext, record: GedcomNode
   for (const part of record.children) {
     if (part.tag === 'NAME') continue;
     const label = REPOSITORY_DETAILS[part.tag];
-    const text = part.tag === 'ADDR' ? addressText(part) : label ? asWritten(part)?.replace(/\s*\n\s*/g, ', ') : undefined;
+    const text = part.tag === 'ADDR' ? addressText(part) : label ? oneLine(asWritten(part) ?? '') || undefined : undefined;
     if (label && text) {
       details.push(`${label}: ${text}`);
       context.keptAs(`REPO.${part.tag}`, part, `kept in the note on each source kept there ("${label}: ...")`);
@@ -106,14 +104,6 @@ export function readRepositoryRecord(context: MappingContext, record: GedcomNode
   details.push(...noteTexts(context, record, 'REPO').flatMap(({ text }) => (text?.trim() ? [`Note on the repository: ${text}`] : [])));
   context.repositories.set(record.xref, asWritten(child(record, 'NAME')) ?? record.xref);
   if (details.length) context.repositoryDetails.set(record.xref, details.join('\n'));
-}
-
-/** An ADDR on one line: its text (line breaks as commas), else its parts (ADR1, CITY, POST...). */
-function addressText(addr: GedcomNode): string | undefined {
-  const whole = asWritten(addr);
-  if (whole) return whole.replace(/\s*\n\s*/g, ', ');
-  const parts = ADDRESS_PARTS.flatMap((tag) => addr.children.filter((part) => part.tag === tag).flatMap((part) => asWritten(part) ?? []));
-  return parts.length ? parts.join(', ') : undefined;
 }
 
 /** Repositories no source record pointed at: each kept as a note about the run, "Repository: <name>" and what its record says, so undo takes it away too. */
