@@ -30,9 +30,9 @@ t.test('NCHI is the number of children; MARC is a family\'s event with both part
   t.same(lost, []);
 });
 
-t.test('a submission record is named as a submitter record in the loss report', async (t) => {
+t.test('a submission record (SUBN: the 5.5.1 request to an archive) is reported as not kept', async (t) => {
   const { lost } = await imported(t, ['0 HEAD', '1 GEDC', '2 VERS 5.5.1', '2 FORM LINEAGE-LINKED', '1 CHAR UTF-8', '0 @SUBN1@ SUBN', '1 FAMF Cole family', '0 @I1@ INDI', '1 NAME Ann /Cole/', '0 TRLR', ''].join('\n'));
-  t.ok(lost.includes('SUBN submitter records are not kept'), lost.join('; '));
+  t.ok(lost.includes('SUBN submission records are not kept'), lost.join('; '));
 });
 
 t.test('values longer than a field holds are cut with an ellipsis, not refused', async (t) => {

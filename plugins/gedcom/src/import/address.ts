@@ -1,5 +1,7 @@
 import type { GedcomNode } from '@rootline/gedcom';
+import type { MappingContext } from './context.js';
 import { asWritten } from './long-text.js';
+import { noteTexts } from './map-note.js';
 
 /** The parts of an address given without its whole text (5.5.1 ADR1, CITY...), in the order a letter writes them. */
 const ADDRESS_PARTS = ['ADR1', 'ADR2', 'ADR3', 'CITY', 'STAE', 'POST', 'CTRY'];
@@ -17,4 +19,28 @@ export function addressText(addr: GedcomNode): string | undefined {
 }
 
 /** A text of several lines on one, its line breaks as commas. */
-export const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ', ');
+const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ', ');
+
+/** How a record's ways to reach someone are called in the note about them ("Address: 1 High Street, Hereford"). */
+const CONTACT_LABELS: Readonly<Record<string, string>> = { ADDR: 'Address', PHON: 'Phone', EMAIL: 'Email', FAX: 'Fax', WWW: 'Website', LANG: 'Language' };
+
+/**
+ * The lines of a REPO or SUBM record beside its NAME, each "<label>: <text>" on one line
+ * (`CONTACT_LABELS`: address, phone, email, fax, website, language), then its NOTEs
+ * (`<noteLabel>: <text>`); each kept line is reported as kept in `where`. The rest (RIN, REFN,
+ * CHAN, OBJE) is reported lost, `lostReason` saying what is kept.
+ */
+export function contactLines(context: MappingContext, record: GedcomNode, where: string, noteLabel: string, lostReason: string): string[] {
+  const lines: string[] = [];
+  for (const part of record.children) {
+    if (part.tag === 'NAME' || part.tag === 'NOTE' || part.tag === 'SNOTE') continue;
+    const label = CONTACT_LABELS[part.tag];
+    const text = part.tag === 'ADDR' ? addressText(part) : label ? oneLine(asWritten(part) ?? '') || undefined : undefined;
+    if (label && text) {
+      lines.push(`${label}: ${text}`);
+      context.keptAs(`${record.tag}.${part.tag}`, part, `kept in ${where} ("${label}: ...")`);
+    } else context.lose(`${record.tag}.${part.tag}`, part, label ? 'blank: nothing to keep' : lostReason);
+  }
+  lines.push(...noteTexts(context, record, record.tag).flatMap(({ text }) => (text?.trim() ? [`${noteLabel}: ${text}`] : [])));
+  return lines;
+}

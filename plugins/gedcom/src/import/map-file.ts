@@ -3,6 +3,7 @@ import { detachNode, type MappingContext } from './context.js';
 import { mapIndividuals } from './map-individual.js';
 import { familyReady, mapFamilies } from './map-family.js';
 import { keepUnusedRepositories, mapSourceRecord, readRepositoryRecord } from './map-source.js';
+import { keepSubmitter } from './submitter.js';
 import { keepUnusedNotes, readNoteRecord } from './map-note.js';
 import { mapMediaRecord } from './map-media.js';
 import { mapAssociation } from './map-association.js';
@@ -81,7 +82,8 @@ export async function mapFile(context: MappingContext, read: () => AsyncIterable
             if (familyReady(context, record)) families.push(record);
             else waiting.push(detachNode(record));
           }
-          else if (!SKIPPED.has(record.tag)) context.lose(record.tag, record, record.tag === 'SUBM' || record.tag === 'SUBN' ? 'submitter records are not kept' : 'record not mapped');
+          else if (record.tag === 'SUBM') keepSubmitter(context, record);
+          else if (!SKIPPED.has(record.tag)) context.lose(record.tag, record, record.tag === 'SUBN' ? 'submission records are not kept' : 'record not mapped');
         }
         mapFamilies(context, families);
       }),

@@ -2,7 +2,7 @@ import type { GedcomNode } from '@rootline/gedcom';
 import type { MappingContext } from './context.js';
 import { mapNotes, noteTexts, writeNote, type KeptNote } from './map-note.js';
 import { CITATION_DETAILS, citationDetailNotes } from '../citation-details.js';
-import { addressText, oneLine } from './address.js';
+import { contactLines } from './address.js';
 import { keepMediaLink, linkedMedia, mapMediaLinks } from './map-media.js';
 import { asWritten, fieldOf, fieldValue, fieldValues, keepWholeTexts, type FieldText } from './long-text.js';
 
@@ -80,9 +80,6 @@ function callNumber(context: MappingContext, caln: GedcomNode): string {
   return `call number ${asWritten(caln) ?? 'not given'}${media.length ? ` (medium: ${media.join(', ')})` : ''}`;
 }
 
-/** What a repository's lines are called in the note about it ("Address: 1 High Street, Hereford"). */
-const REPOSITORY_DETAILS: Readonly<Record<string, string>> = { ADDR: 'Address', PHON: 'Phone', EMAIL: 'Email', FAX: 'Fax', WWW: 'Website' };
-
 /**
  * A REPO record: remembered by name, with its address, phone, email, fax, website and notes, for
  * the notes of the sources kept there (read before any SOUR, in the first pass). A repository is
@@ -91,17 +88,7 @@ const REPOSITORY_DETAILS: Readonly<Record<string, string>> = { ADDR: 'Address', 
  */
 export function readRepositoryRecord(context: MappingContext, record: GedcomNode): void {
   if (!record.xref) return context.lose('REPO', record, 'repository record without a cross-reference id: no source can point at it');
-  const details: string[] = [];
-  for (const part of record.children) {
-    if (part.tag === 'NAME') continue;
-    const label = REPOSITORY_DETAILS[part.tag];
-    const text = part.tag === 'ADDR' ? addressText(part) : label ? oneLine(asWritten(part) ?? '') || undefined : undefined;
-    if (label && text) {
-      details.push(`${label}: ${text}`);
-      context.keptAs(`REPO.${part.tag}`, part, `kept in the note on each source kept there ("${label}: ...")`);
-    } else if (part.tag !== 'NOTE' && part.tag !== 'SNOTE') context.lose(`REPO.${part.tag}`, part, label ? 'blank: nothing to keep' : 'repository details other than the name, address, phone, email, fax, website and notes are not kept');
-  }
-  details.push(...noteTexts(context, record, 'REPO').flatMap(({ text }) => (text?.trim() ? [`Note on the repository: ${text}`] : [])));
+  const details = contactLines(context, record, 'the note on each source kept there', 'Note on the repository', 'repository details other than the name, address, phone, email, fax, website and notes are not kept');
   context.repositories.set(record.xref, asWritten(child(record, 'NAME')) ?? record.xref);
   if (details.length) context.repositoryDetails.set(record.xref, details.join('\n'));
 }

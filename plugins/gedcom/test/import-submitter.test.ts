@@ -1,0 +1,41 @@
+import t from 'tap';
+import { gedcom, imported } from './helpers.js';
+
+/**
+ * The SUBM record (who made or sent the file) is a note about the import run: "Submitter:
+ * <name>" and what it says of how to reach them, read with `GET {P}/notes?target=<import_key>`,
+ * taken away with the run.
+ */
+
+const FILE = gedcom(
+  '5.5.1',
+  '0 @U1@ SUBM', '1 NAME Margaret Cole', '1 ADDR 3 Mill Lane', '2 CONT Ledbury', '1 EMAIL mcole@example.org', '1 LANG English',
+  '1 NOTE Researched since 1987', '1 RIN 4', '1 PHON',
+  '0 @I1@ INDI', '1 NAME Ann /Cole/',
+);
+
+t.test('the submitter is a note about the run, with how to reach them; the rest is reported', async (t) => {
+  const { s, items, job } = await imported(t, FILE);
+  const importKey = job.result.import_key;
+  const notes = (await s.request('GET', '/v1/notes', { query: { target: importKey } })).json().map((note: { text: string }) => note.text);
+  t.same(notes, ['Submitter: Margaret Cole\nAddress: 3 Mill Lane, Ledbury\nEmail: mcole@example.org\nLanguage: English\nNote: Researched since 1987']);
+  t.same(
+    items.filter((item) => item.path.startsWith('SUBM')).map((item) => `${item.path} ${item.kept ? 'kept' : 'lost'}: ${item.reason}`).sort(),
+    [
+      'SUBM kept: kept as a note about the import run ("Submitter: ...": GET {P}/notes?target=<import_key>)',
+      'SUBM.ADDR kept: kept in the note about the import run ("Address: ...")',
+      'SUBM.EMAIL kept: kept in the note about the import run ("Email: ...")',
+      'SUBM.LANG kept: kept in the note about the import run ("Language: ...")',
+      'SUBM.PHON lost: blank: nothing to keep',
+      'SUBM.RIN lost: submitter details other than the name, address, phone, email, fax, website, language and notes are not kept',
+    ],
+  );
+  t.equal((await s.request('POST', `/v1/imports/${importKey}/undo`, { body: {} })).statusCode, 200);
+  t.same((await s.request('GET', '/v1/notes', { query: { target: importKey } })).json(), [], 'undo takes it away with the run');
+});
+
+t.test('a submitter with no name is named by its cross-reference id', async (t) => {
+  const { s, job } = await imported(t, gedcom('7.0', '0 @SUB1@ SUBM', '1 EMAIL a@example.org', '0 @I1@ INDI', '1 NAME Ann /Cole/'));
+  const notes = (await s.request('GET', '/v1/notes', { query: { target: job.result.import_key } })).json().map((note: { text: string }) => note.text);
+  t.same(notes, ['Submitter: @SUB1@\nEmail: a@example.org']);
+});
