@@ -15,7 +15,7 @@ t.test('an import runs as a job: 202, the run listed, counts, confirmed claims, 
   const job = await finished(s, job_id, pinned);
   t.equal(job.state, 'succeeded');
   t.same(treeIndexes(s.server.kernel.openTree(other.tree_id)!), indexes, 'the indexes a first import sets aside are all built again when it ends');
-  t.match(job.result, { import_key, counts: { persons: 4, families: 1, sources: 2, events: 1, notes: 5, media: 1, claims: 5, relationships: 3, associations: 1, citations: 2, personas: 4 } });
+  t.match(job.result, { import_key, counts: { persons: 4, families: 1, sources: 2, events: 1, notes: 6, media: 1, claims: 5, relationships: 3, associations: 1, citations: 2, personas: 4 } });
   t.equal(rowCounts(active).persons, 0, 'the active tree is untouched');
 
   const runs = (await s.request('GET', `${pinned}/imports`)).json();
@@ -107,7 +107,7 @@ t.test('undo takes everything the run made out of every view, recorded; twice is
     { kind: 'citation.removed.v1', n: 2 },
     { kind: 'event.removed.v1', n: 1 },
     { kind: 'media.removed.v1', n: 1 },
-    { kind: 'note.removed.v1', n: 5 },
+    { kind: 'note.removed.v1', n: 6 },
     { kind: 'person.retracted.v1', n: 4 },
     { kind: 'persona.removed.v1', n: 4 },
     { kind: 'relationship.unlinked.v1', n: 3 },

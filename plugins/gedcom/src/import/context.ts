@@ -54,6 +54,9 @@ class RunSet extends Set<string> {
   }
 }
 
+/** Why a CHAN is not kept. */
+const CHANGE_DATE = "the file's date of last change is not kept: the tree records its own changes (the record log)";
+
 /** The people of one INDI: its persona and the person it is concluded into. */
 export interface MappedIndividual {
   persona: string;
@@ -130,9 +133,12 @@ export class MappingContext {
     return items;
   }
 
-  /** A structure not mapped: into the loss report, under its path. */
+  /**
+   * A structure not mapped: into the loss report, under its path. A CHAN (the date the file's
+   * program last changed the record), wherever it stands, is reported with why it is not kept.
+   */
   lose(path: string, node: GedcomNode | undefined, reason: string): void {
-    this.loss.add(path, reason, node?.line);
+    this.loss.add(path, node?.tag === 'CHAN' ? CHANGE_DATE : reason, node?.line);
   }
 
   /**

@@ -4,6 +4,7 @@ import { mapIndividuals } from './map-individual.js';
 import { familyReady, mapFamilies } from './map-family.js';
 import { keepUnusedRepositories, mapSourceRecord, readRepositoryRecord } from './map-source.js';
 import { keepSubmitter } from './submitter.js';
+import { keepFileHeader } from './file-header.js';
 import { keepUnusedNotes, readNoteRecord } from './map-note.js';
 import { mapMediaRecord } from './map-media.js';
 import { mapAssociation } from './map-association.js';
@@ -28,8 +29,8 @@ const SKIPPED = new Set(['HEAD', 'TRLR', ...FIRST_PASS]);
  * so only what pointers need stays in memory, never the file:
  * 1. shared notes, then repositories are remembered; media objects, then sources are written;
  * 2. individuals and families in file order. A family pointing at an individual further on
- *    waits until the end, as do associations; then the notes of family links no edge took go
- *    on their persons, shared notes nothing pointed at are kept, and adoptions by a family
+ *    waits until the end, as do associations; then what the HEAD says of the file is kept, the
+ *    notes of family links no edge took go on their persons, shared notes nothing pointed at are kept, and adoptions by a family
  *    that never listed the child are reported.
  * The first pass reads the whole file before it writes anything: it gives the event loop back
  * (`writer.between()`) every `BATCH_MS` of reading. A file read ahead of the parser never
@@ -38,6 +39,7 @@ const SKIPPED = new Set(['HEAD', 'TRLR', ...FIRST_PASS]);
 export async function mapFile(context: MappingContext, read: () => AsyncIterable<GedcomNode> | Iterable<GedcomNode>, writer: BatchWriter, now: () => number = () => performance.now()): Promise<void> {
   const firstPass: GedcomNode[] = [];
   const repositories: GedcomNode[] = [];
+  let head: GedcomNode | undefined;
   let total = 0;
   let lastTurn = now();
   for await (const record of read()) {
@@ -46,7 +48,10 @@ export async function mapFile(context: MappingContext, read: () => AsyncIterable
       lastTurn = now();
     }
     total++;
-    if (record.tag === 'HEAD') context.readHead(record);
+    if (record.tag === 'HEAD') {
+      context.readHead(record);
+      head = detachNode(record);
+    }
     else if (record.tag === 'REPO') repositories.push(detachNode(record));
     else if (record.tag === 'NOTE' || record.tag === 'SNOTE') readNoteRecord(context, record);
     else if (record.tag === 'SOUR' || record.tag === 'OBJE') firstPass.push(detachNode(record));
@@ -100,6 +105,7 @@ export async function mapFile(context: MappingContext, read: () => AsyncIterable
   await inBatches(waiting, writer, (records) => mapFamilies(context, records));
   await inBatches(associations, writer, (records) => records.forEach((asso) => mapAssociation(context, asso)));
   writer.write(() => {
+    keepFileHeader(context, head);
     keepUnusedLinkNotes(context);
     keepUnusedNotes(context);
     keepUnusedRepositories(context);
