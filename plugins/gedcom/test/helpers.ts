@@ -102,7 +102,7 @@ export async function imported(t: Test, bytes: string | Buffer, s?: TestServer) 
   t.equal(job.state, 'succeeded', JSON.stringify(job.error));
   const tree = server.server.kernel.trees.active();
   const cradle = server.server.kernel.servicesFor(tree, human);
-  const items = (await server.request('GET', '/v1/gedcom/loss-reports', { query: { report_id: job.result.report_id } })).json().items as { path: string; reason: string; count: number; kept?: true }[];
+  const items = (await server.request('GET', '/v1/gedcom/loss-reports', { query: { report_id: job.result.report_id } })).json().items as { path: string; reason: string; count: number; examples: number[]; kept?: true }[];
   const lost = items.map((item) => `${item.path} ${item.reason}`);
   return { s: server, tree, cradle, job, items, lost };
 }

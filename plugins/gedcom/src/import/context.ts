@@ -3,6 +3,7 @@ import type { GedcomNode } from '@rootline/gedcom';
 import type { ImportItem, ItemKind } from '../runs.js';
 import { LossCollector } from './loss-report.js';
 import type { AdoptedBy } from './adoption.js';
+import { refusalReason } from './refusals.js';
 
 /** The services an import writes through (the tree's, acting as whoever started the import). */
 export type MappingServices = Pick<
@@ -159,7 +160,7 @@ export class MappingContext {
       return write();
     } catch (error) {
       if (!(error instanceof ProblemError)) throw error;
-      this.lose(path, node, `refused: ${error.detail}`);
+      this.lose(path, node, refusalReason(error));
       return undefined;
     }
   }

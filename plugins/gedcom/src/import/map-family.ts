@@ -12,6 +12,7 @@ import { linkKey, noteLink } from './link-notes.js';
 import { mapFamilyMentions } from './mentions.js';
 import { keepFamilyEventCitations } from './family-event-citations.js';
 import { keepIdentifier } from './identifiers.js';
+import { refusalReason } from './refusals.js';
 
 const PARTNER_TAGS = ['HUSB', 'WIFE'] as const;
 const ROLES: Record<(typeof PARTNER_TAGS)[number], string> = { HUSB: 'husband', WIFE: 'wife' };
@@ -60,7 +61,7 @@ export function mapFamilies(context: MappingContext, records: readonly GedcomNod
     let spouseEdge: string | undefined;
     for (const edge of family.edges) {
       const outcome = outcomes[at++];
-      if ('refused' in outcome) context.lose(edge.path, edge.node, `refused: ${outcome.refused.detail}`);
+      if ('refused' in outcome) context.lose(edge.path, edge.node, refusalReason(outcome.refused));
       else {
         context.created('relationship', outcome.created.id);
         anchor ??= outcome.created.id;

@@ -1,0 +1,29 @@
+import t from 'tap';
+import { gedcom, imported } from './helpers.js';
+
+/**
+ * An edge the family plugin refuses is reported in words a reader of the file understands, the
+ * same for every refusal of a kind (so the report counts them, with their lines), naming no id
+ * of the tree; the rest of the family is imported.
+ */
+
+t.test('refused edges: counted by kind, in words, with their lines, no id of ours', async (t) => {
+  const { tree, items } = await imported(t, gedcom(
+    '5.5.1',
+    '0 @I1@ INDI', '1 NAME John /Cole/', '1 SEX M',
+    '0 @I2@ INDI', '1 NAME Ann /Lee/', '1 SEX F',
+    '0 @I3@ INDI', '1 NAME Kit /Cole/',
+    '0 @I4@ INDI', '1 NAME Mary /Hill/', '1 SEX F',
+    '0 @F1@ FAM', '1 HUSB @I1@', '1 WIFE @I2@', '1 CHIL @I3@', '1 CHIL @I3@',
+    '0 @F2@ FAM', '1 WIFE @I4@', '1 CHIL @I3@',
+    '0 @F3@ FAM', '1 HUSB @I3@', '1 CHIL @I1@',
+  ));
+  const refused = items.filter((item) => item.reason.startsWith('refused')).map(({ path, reason, count, examples }) => ({ path, reason, count, examples })).sort((a, b) => a.examples[0] - b.examples[0]);
+  t.same(refused, [
+    { path: 'FAM.CHIL', reason: 'refused: these persons are linked so already (the same child listed twice, or the same parents in another family): kept once', count: 2, examples: [21, 21] },
+    { path: 'FAM.CHIL', reason: 'refused: the child has two birth parents already (a third parent needs another pedigree: adopted, foster, step)', count: 1, examples: [24] },
+    { path: 'FAM.CHIL', reason: 'refused: it would make a person their own ancestor', count: 1, examples: [27] },
+  ]);
+  t.notOk(JSON.stringify(items).match(/[0-9a-f]{8}-[0-9a-f]{4}-/), 'no id of the tree in the report');
+  t.equal(tree.prepare("SELECT count(*) FROM relationships WHERE kind = 'parent'").pluck().get(), 2, "Kit's two parents, once each");
+});
