@@ -17,12 +17,14 @@ t.test('refused edges: counted by kind, in words, with their lines, no id of our
     '0 @F1@ FAM', '1 HUSB @I1@', '1 WIFE @I2@', '1 CHIL @I3@', '1 CHIL @I3@',
     '0 @F2@ FAM', '1 WIFE @I4@', '1 CHIL @I3@',
     '0 @F3@ FAM', '1 HUSB @I3@', '1 CHIL @I1@',
+    '0 @F4@ FAM', '1 HUSB @I4@', '1 WIFE @I4@',
   ));
   const refused = items.filter((item) => item.reason.startsWith('refused')).map(({ path, reason, count, examples }) => ({ path, reason, count, examples })).sort((a, b) => a.examples[0] - b.examples[0]);
   t.same(refused, [
     { path: 'FAM.CHIL', reason: 'refused: these persons are linked so already (the same child listed twice, or the same parents in another family): kept once', count: 2, examples: [21, 21] },
     { path: 'FAM.CHIL', reason: 'refused: the child has two birth parents already (a third parent needs another pedigree: adopted, foster, step)', count: 1, examples: [24] },
     { path: 'FAM.CHIL', reason: 'refused: it would make a person their own ancestor', count: 1, examples: [27] },
+    { path: 'FAM', reason: 'refused: a person cannot be their own parent or partner', count: 1, examples: [28] },
   ]);
   t.notOk(JSON.stringify(items).match(/[0-9a-f]{8}-[0-9a-f]{4}-/), 'no id of the tree in the report');
   t.equal(tree.prepare("SELECT count(*) FROM relationships WHERE kind = 'parent'").pluck().get(), 2, "Kit's two parents, once each");

@@ -13,7 +13,7 @@ const FILE = gedcom(
   '5.5.1',
   '0 @R1@ REPO', '1 NAME County Record Office', '1 ADDR 1 High Street', '2 CONT Hereford', '2 CITY Hereford',
   '1 PHON 01432 260000', '1 EMAIL archives@example.org', '1 WWW https://example.org/archives', '1 NOTE @N1@', '1 RIN 12',
-  '0 @R2@ REPO', '1 NAME Diocesan archive', '1 ADDR', '2 CITY Worcester', '2 CTRY England', '1 PHON',
+  '0 @R2@ REPO', '1 NAME Diocesan archive', '1 ADDR', '2 CTRY England', '2 POST WR1 2LH', '2 STAE Worcestershire', '2 CITY Worcester', '2 ADR3 Room 3', '2 ADR2 The Tything', '2 ADR1 The Old Palace', '1 PHON',
   '0 @R3@ REPO', '1 NAME Library nobody cites', '1 FAX 01905 1234',
   '0 @S1@ SOUR', '1 TITL Parish register of Ledbury', '1 REPO @R1@', '2 CALN D/123',
   '0 @S2@ SOUR', '1 TITL Bishop\'s transcripts', '1 REPO @R2@',
@@ -29,7 +29,7 @@ const LEDBURY = [
   'Website: https://example.org/archives',
   'Note on the repository: Closed on Mondays',
 ].join('\n');
-const TRANSCRIPTS = 'Repository: Diocesan archive\nAddress: Worcester, England';
+const TRANSCRIPTS = 'Repository: Diocesan archive\nAddress: The Old Palace, The Tything, Room 3, Worcester, Worcestershire, WR1 2LH, England';
 
 t.test("a repository's address, phone, email, website and notes are in the note on each source kept there", async (t) => {
   const { tree, items, job } = await imported(t, FILE);
@@ -49,6 +49,7 @@ t.test("a repository's address, phone, email, website and notes are in the note 
       'REPO.WWW kept: kept in the note on each source kept there ("Website: ...")',
     ],
   );
+  t.notOk(items.some((item) => item.path === 'REPO.NAME'), 'the name is the note\'s first line, not reported');
   t.notOk(items.some((item) => item.path.startsWith('REPO.NOTE')), "the repository's shared note is found, though its record comes later in the file");
 });
 

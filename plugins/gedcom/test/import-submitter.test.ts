@@ -10,7 +10,7 @@ import { gedcom, imported } from './helpers.js';
 const FILE = gedcom(
   '5.5.1',
   '0 @U1@ SUBM', '1 NAME Margaret Cole', '1 ADDR 3 Mill Lane', '2 CONT Ledbury', '1 EMAIL mcole@example.org', '1 LANG English',
-  '1 NOTE Researched since 1987', '1 RIN 4', '1 PHON',
+  '1 NOTE Researched since 1987', '1 NOTE', '2 CONT', '1 RIN 4', '1 PHON',
   '0 @I1@ INDI', '1 NAME Ann /Cole/',
 );
 

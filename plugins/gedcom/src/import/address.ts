@@ -34,12 +34,19 @@ export function contactLines(context: MappingContext, record: GedcomNode, where:
   const lines: string[] = [];
   for (const part of record.children) {
     if (part.tag === 'NAME' || part.tag === 'NOTE' || part.tag === 'SNOTE') continue;
+    const path = `${record.tag}.${part.tag}`;
     const label = CONTACT_LABELS[part.tag];
-    const text = part.tag === 'ADDR' ? addressText(part) : label ? oneLine(asWritten(part) ?? '') || undefined : undefined;
-    if (label && text) {
-      lines.push(`${label}: ${text}`);
-      context.keptAs(`${record.tag}.${part.tag}`, part, `kept in ${where} ("${label}: ...")`);
-    } else context.lose(`${record.tag}.${part.tag}`, part, label ? 'blank: nothing to keep' : lostReason);
+    if (!label) {
+      context.lose(path, part, lostReason);
+      continue;
+    }
+    const text = part.tag === 'ADDR' ? addressText(part) : oneLine(asWritten(part) ?? '');
+    if (!text) {
+      context.lose(path, part, 'blank: nothing to keep');
+      continue;
+    }
+    lines.push(`${label}: ${text}`);
+    context.keptAs(path, part, `kept in ${where} ("${label}: ...")`);
   }
   lines.push(...noteTexts(context, record, record.tag).flatMap(({ text }) => (text?.trim() ? [`${noteLabel}: ${text}`] : [])));
   return lines;
