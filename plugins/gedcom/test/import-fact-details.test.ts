@@ -113,20 +113,22 @@ t.test("an address under a fact or event (a residence's street), its phone, emai
   const { items, cradle, tree } = await imported(t, gedcom(
     '5.5.1',
     '0 @I1@ INDI', '1 NAME Ann /Lee/', '1 SEX F',
-    '1 RESI', '2 DATE 1881', '2 PLAC Hereford', '2 ADDR 12 Broad Street', '3 CONT Hereford', '3 CITY Hereford', '2 PHON 01432 1234', '2 EMAIL ann@example.org',
+    '1 BIRT', '2 DATE 1850', '2 PLAC Leominster', '2 NOTE Born at the mill',
+    '1 RESI', '2 DATE 1881', '2 PLAC Hereford', '2 ADDR 12 Broad Street', '3 CONT Hereford', '3 CITY Hereford', '2 PHON 01432 1234', '2 EMAIL ann@example.org', '2 NOTE Lodger of Tom Price',
     '1 DEAT', '2 DATE 1920', '2 ADDR', '3 ADR1 The Almshouse', '3 CITY Ledbury', '3 CTRY England',
     '0 @I2@ INDI', '1 NAME Tom /Lee/', '1 SEX M',
     '0 @F1@ FAM', '1 HUSB @I2@', '1 WIFE @I1@', '1 MARR', '2 DATE 1879', '2 PLAC Ledbury', '2 ADDR St Michael\'s Church', '2 WWW https://example.org/st-michael',
   ), s);
   t.same(await details(s), [
+    'Ann Lee: birth | Born at the mill',
     'Ann Lee: death | Address: The Almshouse, Ledbury, England',
-    'Ann Lee: residence | Address: 12 Broad Street, Hereford | Email: ann@example.org | Phone: 01432 1234',
+    'Ann Lee: residence | Address: 12 Broad Street, Hereford | Email: ann@example.org | Lodger of Tom Price | Phone: 01432 1234',
     "family: MARR | Address: St Michael's Church | Website: https://example.org/st-michael",
   ], 'the text on one line; parts only where the address has no text');
   t.same(items.filter((item) => !item.kept), [], 'nothing reported lost: the parts beside a text are in it');
   // 5.5.1 doubles every @ of a text (7.0 only a leading one).
   const expectLines = (version: string) => [
-    new RegExp(`\n1 RESI\n2 DATE 1881\n2 PLAC Hereford\n2 ADDR 12 Broad Street, Hereford\n2 PHON 01432 1234\n2 EMAIL ann${version === '5.5.1' ? '@@' : '@'}example.org\n`),
+    new RegExp(`\n1 RESI\n2 DATE 1881\n2 PLAC Hereford\n2 ADDR 12 Broad Street, Hereford\n2 PHON 01432 1234\n2 EMAIL ann${version === '5.5.1' ? '@@' : '@'}example.org\n2 NOTE Lodger of Tom Price\n`),
     /\n1 DEAT\n2 DATE 1920\n2 ADDR The Almshouse, Ledbury, England\n/,
     /\n1 MARR\n2 DATE 1879\n2 PLAC Ledbury\n2 ADDR St Michael's Church\n2 WWW https:\/\/example.org\/st-michael\n/,
   ];
@@ -142,11 +144,15 @@ t.test("an address under a fact or event (a residence's street), its phone, emai
   }
   const residence = tree.prepare("SELECT id FROM assertions WHERE kind = 'residence'").pluck().get() as string;
   const marriage = tree.prepare("SELECT id FROM events WHERE type = 'MARR'").pluck().get() as string;
+  const birth = tree.prepare("SELECT id FROM assertions WHERE kind = 'birth'").pluck().get() as string;
+  cradle.redactionsService.create(cradle.actor, { target: birth, field: 'place', reason: 'family wish' });
   cradle.redactionsService.create(cradle.actor, { target: residence, field: 'place', reason: 'she lives there still' });
   cradle.redactionsService.create(cradle.actor, { target: marriage, field: 'place', reason: 'family wish' });
   const { text, job } = await exported(s, { version: '7.0', include_living: true });
   t.notMatch(text, /Broad Street|01432|ann@example|St Michael/, 'a redacted place hides the address, phone, email and website, not even as a note');
   t.match(text, /The Almshouse/, 'an address whose place is not redacted is written');
+  t.match(text, /\n2 NOTE Lodger of Tom Price\n/, "a residence's other notes are written, its place redacted");
+  t.match(text, /\n2 NOTE Born at the mill\n/, 'a redacted place with no address hides nothing else');
   const report = (await s.request('GET', '/v1/gedcom/loss-reports', { query: { report_id: job.result.report_id } })).json().items as { path: string; reason: string; count: number }[];
   t.same(report.filter((item) => item.path.endsWith('.ADDR')).map(({ path, reason, count }) => [path, reason, count]).sort(), [
     ['FAM.MARR.ADDR', 'address of a redacted place not written', 2],
