@@ -20,9 +20,9 @@ export class MediaLinksReader {
 
   /** The media objects attached to `target` (a citation's scans, a source's title page...). */
   attachedTo(target: string): MediaDto[] {
-    const columns = COLUMNS.split(', ').map((column) => `m.${column}`).join(', ');
+    // media and media_attached share no column name: the media columns need no table's name.
     const rows = this.tree
-      .prepare(`SELECT ${columns} FROM media_attached a JOIN media m ON m.id = a.media WHERE a.target = ? ORDER BY a.linked_at_ms, m.id`)
+      .prepare(`SELECT ${COLUMNS} FROM media_attached JOIN media ON media.id = media_attached.media WHERE target = ? ORDER BY linked_at_ms, id`)
       .all(target) as MediaRow[];
     return rows.map(toDto);
   }

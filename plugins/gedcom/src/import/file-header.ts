@@ -1,9 +1,7 @@
 import type { GedcomNode } from '@rootline/gedcom';
 import type { MappingContext } from './context.js';
-import { asWritten } from './long-text.js';
+import { asWritten, child, textAt } from './long-text.js';
 import { noteTexts, writeNote } from './map-note.js';
-
-const child = (node: GedcomNode | undefined, tag: string) => node?.children.find((each) => each.tag === tag);
 
 /**
  * What the file's HEAD says about the file itself -> a note about the run (target the
@@ -16,17 +14,20 @@ const child = (node: GedcomNode | undefined, tag: string) => node?.children.find
 export function keepFileHeader(context: MappingContext, head: GedcomNode | undefined): void {
   if (!head) return;
   const system = child(head, 'SOUR');
-  const program = [asWritten(child(system, 'NAME')) ?? asWritten(system), asWritten(child(system, 'VERS'))].filter(Boolean).join(' ');
-  const corporation = asWritten(child(system, 'CORP'));
-  const date = child(head, 'DATE');
+  const program = [textAt(system, 'NAME') ?? asWritten(system), textAt(system, 'VERS')].filter(Boolean).join(' ');
+  const corporation = textAt(system, 'CORP');
+  const written = textAt(head, 'DATE');
+  const said: [string, string | undefined][] = [
+    ['Made with', program && `${program}${corporation ? ` (${corporation})` : ''}`],
+    ['Data from', textAt(system, 'DATA')],
+    ['Written on', written && [written, textAt(head, 'DATE', 'TIME')].filter(Boolean).join(' ')],
+    ['Copyright', textAt(head, 'COPR')],
+    ['Place format', textAt(head, 'PLAC', 'FORM')],
+    ['Language', textAt(head, 'LANG')],
+  ];
   const lines = [
-    program && `Made with: ${program}${corporation ? ` (${corporation})` : ''}`,
-    asWritten(child(system, 'DATA')) && `Data from: ${asWritten(child(system, 'DATA'))}`,
-    asWritten(date) && `Written on: ${[asWritten(date), asWritten(child(date, 'TIME'))].filter(Boolean).join(' ')}`,
-    asWritten(child(head, 'COPR')) && `Copyright: ${asWritten(child(head, 'COPR'))}`,
-    asWritten(child(child(head, 'PLAC'), 'FORM')) && `Place format: ${asWritten(child(child(head, 'PLAC'), 'FORM'))}`,
-    asWritten(child(head, 'LANG')) && `Language: ${asWritten(child(head, 'LANG'))}`,
+    ...said.flatMap(([label, text]) => (text ? [`${label}: ${text}`] : [])),
     ...noteTexts(context, head, 'HEAD').flatMap(({ text }) => (text?.trim() ? [`Note: ${text}`] : [])),
-  ].filter((line): line is string => Boolean(line));
+  ];
   if (lines.length) writeNote(context, context.importKey, ['About the file', ...lines].join('\n'), 'HEAD', head);
 }

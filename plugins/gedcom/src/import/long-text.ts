@@ -8,6 +8,12 @@ export const clip = (value: string, max: number) => (value.length > max ? `${val
 /** A line's text as the file wrote it: its line breaks (CONT) kept, only blank ends trimmed; undefined when blank. */
 export const asWritten = (node: GedcomNode | undefined) => node?.value?.trim() || undefined;
 
+/** A structure's first substructure of this tag, if any. */
+export const child = (node: GedcomNode | undefined, tag: string) => node?.children.find((each) => each.tag === tag);
+
+/** The text as written at a path of tags under a structure (`textAt(head, 'PLAC', 'FORM')`), or undefined. */
+export const textAt = (node: GedcomNode | undefined, ...tags: string[]) => asWritten(tags.reduce(child, node));
+
 /** Text bound for a field that holds at most `max` characters (a source's title, a citation's page, a claim's place). */
 export interface FieldText {
   value: string;

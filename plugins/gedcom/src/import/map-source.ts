@@ -4,9 +4,7 @@ import { mapNotes, noteTexts, writeNote, type KeptNote } from './map-note.js';
 import { CITATION_DETAILS, citationDetailNotes } from '../citation-details.js';
 import { contactLines } from './address.js';
 import { keepMediaLink, linkedMedia, mapMediaLinks } from './map-media.js';
-import { asWritten, fieldOf, fieldValue, fieldValues, keepWholeTexts, type FieldText } from './long-text.js';
-
-const child = (node: GedcomNode, tag: string) => node.children.find((each) => each.tag === tag);
+import { asWritten, child, fieldOf, fieldValue, fieldValues, keepWholeTexts, type FieldText } from './long-text.js';
 
 /** The longest title, author and publisher a source takes (the sources plugin's limits), and a citation element. */
 const TITLE = 1000;
