@@ -114,3 +114,110 @@ t.test('kennedy.ged: Joseph Patrick Kennedy keeps his reference number KENNJP88 
     t.ok((await notesOf(s, 'Joseph Patrick KENNEDY', fresh.id)).person.includes('Reference number: KENNJP88'), `${version}: it comes back`);
   }
 });
+
+/**
+ * 5.5.1's Ancestral File number (AFN) and record file number (RFN) were reported "not mapped"
+ * (8 in the corpus). They are identifiers too: notes on the person, written back as 5.5.1 AFN
+ * and RFN and as GEDCOM 7's conversion of them, an EXID of the type GEDCOM 7 names (an RFN's
+ * registered resource in the type's fragment, its record id the EXID's payload).
+ */
+const AFN_RFN = ['Ancestral File number: 1234-ABC', 'Record file number: 42', 'Record file number: xyz:123abc'];
+const AFN_RFN_LINES = {
+  '7.0': ['1 EXID 1234-ABC\n2 TYPE https://gedcom.io/terms/v7/AFN', '1 EXID 123abc\n2 TYPE https://gedcom.io/terms/v7/RFN#xyz', '1 EXID 42\n2 TYPE https://gedcom.io/terms/v7/RFN'],
+  '5.5.1': ['1 AFN 1234-ABC', '1 RFN xyz:123abc', '1 RFN 42'],
+};
+
+t.test('AFN and RFN are notes on the person, written back as 5.5.1 AFN/RFN and 7.0 EXID, and come back from both', async (t) => {
+  const s = await exportServer(t);
+  const { lost } = await imported(t, gedcom('5.5.1', '0 @I1@ INDI', '1 NAME Joseph /Kennedy/', '1 AFN 1234-ABC', '1 RFN xyz:123abc', '1 RFN 42'), s);
+  t.notOk(lost.some((item) => /^INDI\.(AFN|RFN) not mapped/.test(item)), lost.join('\n'));
+  t.ok(lost.includes('INDI.AFN kept as a note on the person ("Ancestral File number: ..."); exports write it back'));
+  t.same((await notesOf(s, 'Joseph Kennedy')).person, AFN_RFN);
+  for (const version of ['7.0', '5.5.1'] as const) {
+    const { text, bytes } = await exported(s, { version, include_living: true });
+    const joseph = text.split(/(?<=\n)(?=0 )/).find((record) => record.includes('Joseph /Kennedy/'))!;
+    for (const line of AFN_RFN_LINES[version]) t.ok(joseph.includes(`\n${line}\n`), `${version}: ${line.replace('\n', ' / ')}`);
+    t.notMatch(joseph, /NOTE (Ancestral|Record file)/, `${version}: not written as notes`);
+    t.same((await validateGedcom(bytes)).errors, [], `${version}: no errors`);
+    const fresh = await newTree(s, `AFN from ${version}`);
+    t.equal((await importInto(s, fresh.id, bytes, `afn-${version}.ged`)).state, 'succeeded');
+    t.same((await notesOf(s, 'Joseph Kennedy', fresh.id)).person, AFN_RFN, `${version}: the same notes`);
+  }
+});
+
+t.test('a 7.0 EXID of AFN\'s or RFN\'s type is read as that number; 5.5.1 has them under INDI only, so on a family they stay notes, reported', async (t) => {
+  const s = await exportServer(t);
+  await imported(t, gedcom('7.0',
+    '0 @I1@ INDI', '1 NAME Joseph /Kennedy/', '1 EXID 77', '2 TYPE https://gedcom.io/terms/v7/RFN#', '1 EXID 5', '2 TYPE https://gedcom.io/terms/v7/RFNX',
+    '0 @I2@ INDI', '1 NAME Rose /Fitzgerald/',
+    '0 @F1@ FAM', '1 HUSB @I1@', '1 WIFE @I2@', '1 EXID 9-9', '2 TYPE https://gedcom.io/terms/v7/AFN'), s);
+  t.same(await notesOf(s, 'Joseph Kennedy'), {
+    person: ['External id (https://gedcom.io/terms/v7/RFN#): 77', 'External id (https://gedcom.io/terms/v7/RFNX): 5'],
+    family: ['Ancestral File number: 9-9'],
+  }, 'an RFN type with an empty fragment, or another URI starting so, is another external id');
+  const { text, job } = await exported(s, { version: '5.5.1', include_living: true });
+  t.match(text.split(/(?<=\n)(?=0 )/).find((record) => / FAM\n/.test(record)), /\n1 NOTE Ancestral File number: 9-9\n/);
+  const lost = (await s.request('GET', '/v1/gedcom/loss-reports', { query: { report_id: job.result.report_id } })).json().items;
+  t.match(lost.filter((item: { path: string }) => item.path === 'FAM.AFN'), [{ reason: '5.5.1 has AFN under INDI only: written as a note', count: 1 }]);
+});
+
+/**
+ * A source record's and a media record's own numbers (REFN, RIN, UID, EXID: 30 in the corpus)
+ * were "not kept". They are notes on the source and on each media object of the record, and the
+ * exports write them back on the SOUR and OBJE records.
+ */
+const RECORDS = (version: '7.0' | '5.5.1') =>
+  gedcom(
+    version,
+    '0 @I1@ INDI', '1 NAME Joseph /Kennedy/', '1 SOUR @S1@', '2 PAGE folio 3', '1 OBJE @M1@',
+    '0 @S1@ SOUR', '1 TITL Parish register', '1 REFN P-12', '2 TYPE shelf',
+    ...(version === '5.5.1' ? ['1 RIN 88', `1 _UID ${UID}`] : ['1 REFN 88', '2 TYPE RIN', `1 UID ${UID}`, '1 EXID 1-2', '2 TYPE http://example.com/archive/']),
+    '0 @M1@ OBJE', '1 FILE photo.jpg', '2 FORM jpg', '1 REFN M-3', ...(version === '5.5.1' ? ['1 RIN 9'] : ['1 REFN 9', '2 TYPE RIN']),
+    '0 @M2@ OBJE', '1 RIN 10',
+  );
+const SOURCE_NOTES = ['Record id (RIN): 88', 'Reference number (shelf): P-12', `Unique id: ${UID}`];
+const MEDIA_NOTES = ['Record id (RIN): 9', 'Reference number: M-3'];
+
+async function recordNotes(s: TestServer, treeId?: string): Promise<{ source: string[]; media: string[] }> {
+  const prefix = treeId ? `/v1/trees/${treeId}` : '/v1';
+  const tree = treeId ? s.server.kernel.trees.get(treeId)! : s.server.kernel.trees.active();
+  const read = async (target: string) => ((await s.request('GET', `${prefix}/notes`, { query: { target } })).json() as { text: string }[]).map((note) => note.text).sort();
+  return {
+    source: await read(tree.prepare("SELECT id FROM sources WHERE title = 'Parish register'").pluck().get() as string),
+    media: await read(tree.prepare("SELECT id FROM media WHERE file_name = 'photo.jpg'").pluck().get() as string),
+  };
+}
+
+t.test('a source\'s and a media object\'s identifiers are notes on them, written back on SOUR and OBJE in both versions, and come back', async (t) => {
+  const s = await exportServer(t);
+  const { items } = await imported(t, RECORDS('5.5.1'), s);
+  const found = (path: string) => items.filter((item) => item.path === path).map((item) => `${item.reason}${item.kept ? ' (kept)' : ''}`);
+  t.same(found('SOUR.REFN'), ['kept as a note on the source ("Reference number: ..."); exports write it back (kept)']);
+  t.same(found('OBJE.RIN').sort(), ['kept as a note on the media object ("Record id (RIN): ..."); exports write it back (kept)', 'not kept on the media object'], 'an object without a file keeps no identifier: reported so, not as kept');
+  t.same(await recordNotes(s), { source: SOURCE_NOTES, media: MEDIA_NOTES });
+  const lines = {
+    '7.0': { SOUR: ['1 REFN P-12\n2 TYPE shelf', '1 REFN 88\n2 TYPE RIN', `1 UID ${UID}`], OBJE: ['1 REFN M-3', '1 REFN 9\n2 TYPE RIN'] },
+    '5.5.1': { SOUR: ['1 REFN P-12\n2 TYPE shelf', '1 RIN 88', `1 _UID ${UID}`], OBJE: ['1 REFN M-3', '1 RIN 9'] },
+  };
+  for (const version of ['7.0', '5.5.1'] as const) {
+    const { text, bytes } = await exported(s, { version, include_living: true });
+    const records = text.split(/(?<=\n)(?=0 )/);
+    for (const tag of ['SOUR', 'OBJE'] as const) {
+      const written = records.find((record) => new RegExp(`^0 @[^@]+@ ${tag}\\n`).test(record))!;
+      for (const line of lines[version][tag]) t.ok(written.includes(`\n${line}\n`), `${version} ${tag}: ${line.replace('\n', ' / ')}`);
+      t.notMatch(written, /NOTE (Reference number|Record id|Unique id)/, `${version} ${tag}: no identifier written as a note`);
+    }
+    t.same((await validateGedcom(bytes)).errors, [], `${version}: no errors`);
+    const fresh = await newTree(s, `Records from ${version}`);
+    t.equal((await importInto(s, fresh.id, bytes, `records-${version}.ged`)).state, 'succeeded');
+    t.same(await recordNotes(s, fresh.id), { source: SOURCE_NOTES, media: MEDIA_NOTES }, `${version}: the same notes`);
+  }
+});
+
+t.test('7.0: a source\'s external id is a note on it, written back as EXID', async (t) => {
+  const s = await exportServer(t);
+  await imported(t, RECORDS('7.0'), s);
+  t.same((await recordNotes(s)).source, ['External id (http://example.com/archive/): 1-2', ...SOURCE_NOTES].sort());
+  const { text } = await exported(s, { version: '7.0', include_living: true });
+  t.match(text, /\n0 @[^@]+@ SOUR\n(1 .*\n|2 .*\n)*1 EXID 1-2\n2 TYPE http:\/\/example.com\/archive\/\n/);
+});

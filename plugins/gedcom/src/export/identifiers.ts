@@ -9,14 +9,18 @@
  * - the unique id: 7.0 UID; 5.5.1 `_UID` (as PAF, Legacy and RootsMagic write it);
  * - the FamilySearch id: 7.0 EXID with FamilySearch's TYPE; 5.5.1 `_FSFTID` (as RootsMagic and
  *   Ancestral Quest write it; Family Tree Maker's `FSID` is no tag of either version);
+ * - the Ancestral File number and the record file number: 7.0 EXID with the TYPE GEDCOM 7 names
+ *   for each (an RFN's resource in the TYPE's fragment); 5.5.1 AFN and RFN, which it has under
+ *   INDI only (elsewhere they stay notes, reported);
  * - another external id: 7.0 EXID with its TYPE; 5.5.1 has none, so it stays a note (reported).
  *
+ * `path` is the record's tag (INDI, FAM, SOUR, OBJE).
  * A redacted note is left to `noteStructures` (not written, reported).
  */
 import type { GedcomNode } from '@rootline/gedcom';
 import type { NoteDto } from '@rootline/contracts/notes';
 import { node, type ExportContext } from './context.js';
-import { FAMILYSEARCH, readIdentifierNote, type Identifier } from '../identifiers.js';
+import { AFN_TYPE, FAMILYSEARCH, readIdentifierNote, rfnAsExid, type Identifier } from '../identifiers.js';
 
 export function takeIdentifiers(context: ExportContext, notes: readonly NoteDto[] | undefined, path: string): { lines: GedcomNode[]; notes: readonly NoteDto[] | undefined } {
   if (!notes) return { lines: [], notes };
@@ -43,6 +47,16 @@ function lineOf(context: ExportContext, { kind, value, type }: Identifier, writt
       return node(seven ? 'UID' : '_UID', value);
     case 'FSID':
       return seven ? node('EXID', value, [node('TYPE', FAMILYSEARCH)]) : node('_FSFTID', value);
+    case 'AFN':
+    case 'RFN': {
+      if (seven) {
+        const exid = kind === 'AFN' ? { value, type: AFN_TYPE } : rfnAsExid(value);
+        return node('EXID', exid.value, [node('TYPE', exid.type)]);
+      }
+      if (path === 'INDI') return node(kind, value);
+      context.lose(`${path}.${kind}`, `5.5.1 has ${kind} under INDI only: written as a note`);
+      return undefined;
+    }
     case 'EXID':
       if (seven) return node('EXID', value, type ? [node('TYPE', type)] : []);
       context.lose(`${path}.EXID`, 'an external id (7.0 EXID) has no 5.5.1 line: written as a note');

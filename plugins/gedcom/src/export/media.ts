@@ -4,7 +4,8 @@
  * folder of the user's machine (Rootline keeps none): in a GEDZIP, the path of the bytes
  * inside the archive (`media/x.jpg`); in a .ged, or when the tree has no bytes for it, the
  * bare file name. The notes about a media object (an inline OBJE's NOTE, FTM's `_DATE` and
- * `_TEXT` as the import keeps them) are its NOTEs. An INDI points at the media objects
+ * `_TEXT` as the import keeps them) are its NOTEs, but those keeping its identifiers (REFN,
+ * RIN, UID, EXID: `identifiers.ts`), written back as their lines. An INDI points at the media objects
  * depicting its person; one depicting a withheld person is not written (depictions.ts).
  */
 import { fileUrlOf, type GedcomNode } from '@rootline/gedcom';
@@ -15,6 +16,7 @@ import { groupBy, noteStructures } from './details.js';
 import { formOf } from './media-format.js';
 import type { Pacing } from './records.js';
 import { withheldMedia } from './depictions.js';
+import { takeIdentifiers } from './identifiers.js';
 
 /** Media objects written between two checkpoints (the media plugin reads 500 rows at a time). */
 const BATCH = 500;
@@ -58,7 +60,8 @@ function mediaRecord(context: ExportContext, media: MediaDto, notes: readonly No
   ]);
   if (redacted?.fields.has('title') && media.title) context.lose('OBJE.FILE.TITL', 'redacted value not written');
   context.count('media');
-  return record('OBJE', context.mediaXref(media.id), [file, ...noteStructures(context, notes, 'OBJE')]);
+  const identified = takeIdentifiers(context, notes, 'OBJE');
+  return record('OBJE', context.mediaXref(media.id), [file, ...identified.lines, ...noteStructures(context, identified.notes, 'OBJE')]);
 }
 
 /** The FILE payload, and the loss report's word when the bytes do not travel with it. */

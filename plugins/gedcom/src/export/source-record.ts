@@ -1,5 +1,6 @@
 /**
- * A source as a SOUR record: TITL, AUTH, PUBL, the notes about it and the media objects attached to it. The source's web
+ * A source as a SOUR record: TITL, AUTH, PUBL, its identifiers (REFN, RIN, UID, EXID: kept as
+ * notes, `identifiers.ts`), the notes about it and the media objects attached to it. The source's web
  * address has no place in a GEDCOM source record: it is written as a note (and reported),
  * so it still reaches the reader.
  */
@@ -9,6 +10,7 @@ import type { SourceSummary } from '@rootline/contracts/sources';
 import { node, record, type ExportContext } from './context.js';
 import { noteStructures } from './details.js';
 import { mediaLinks, type Attached } from './attachments.js';
+import { takeIdentifiers } from './identifiers.js';
 
 export function sourceRecord(context: ExportContext, source: SourceSummary, notes: readonly NoteDto[] | undefined, attached: Attached): GedcomNode | undefined {
   const redacted = context.redacted(source.id);
@@ -26,7 +28,8 @@ export function sourceRecord(context: ExportContext, source: SourceSummary, note
     context.lose('SOUR.WWW', 'a source record has no web address line: written as a note');
     lines.push(node('NOTE', `Online at ${source.url}`));
   }
-  lines.push(...noteStructures(context, notes, 'SOUR'));
+  const identified = takeIdentifiers(context, notes, 'SOUR');
+  lines.push(...identified.lines, ...noteStructures(context, identified.notes, 'SOUR'));
   lines.push(...mediaLinks(context, attached, source.id, 'record-SOUR', 'SOUR'));
   context.count('sources');
   return record('SOUR', context.sourceXref(source.id), lines);

@@ -1,7 +1,8 @@
 import { filePathOf, type GedcomNode } from '@rootline/gedcom';
 import type { MappingContext } from './context.js';
 import { asWritten } from './long-text.js';
-import { noteTexts, writeNote } from './map-note.js';
+import { noteTexts, writeNote, type KeptNote } from './map-note.js';
+import { keepIdentifier } from './identifiers.js';
 
 const text = (node: GedcomNode | undefined) => node?.value?.trim() || undefined;
 
@@ -16,12 +17,15 @@ const FILE_NOTES: Readonly<Record<string, string>> = { _DATE: 'Date', _TEXT: 'De
  * An OBJE record, or an inline OBJE (5.5): one media object per FILE, unresolved (the file
  * path as the file wrote it, a 7.0 URL's escapes decoded; the bytes arrive later through `POST {P}/media/{id}/resolve`),
  * or resolved at once when the file came in the same GEDZIP (`archive` gives its blob). Its
- * NOTEs are notes on each of its media objects, and a FILE's `_DATE` and `_TEXT` (FILE_NOTES)
+ * NOTEs and identifiers (REFN, RIN, UID, EXID: `identifiers.ts`) are notes on each of its media objects, and a FILE's `_DATE` and `_TEXT` (FILE_NOTES)
  * notes on that file's.
  */
 function mapMediaObject(context: MappingContext, node: GedcomNode, path: string): string[] {
   const created: string[] = [];
   const title = text(node.children.find((part) => part.tag === 'TITL'));
+  // The identifiers of an object with no file have nowhere to be kept (reported as not kept, never as kept).
+  const identifiers: KeptNote[] = [];
+  const hasFile = node.children.some((part) => part.tag === 'FILE' && text(part));
   for (const part of node.children) {
     if (part.tag === 'FILE') {
       const line = text(part);
@@ -49,8 +53,11 @@ function mapMediaObject(context: MappingContext, node: GedcomNode, path: string)
           context.keptAs(`${path}.FILE.${sub.tag}`, sub, `kept as a note on the media object ("${FILE_NOTES[sub.tag]}: ..."); exports write it as a NOTE of the OBJE`);
         } else context.lose(`${path}.FILE.${sub.tag}`, sub, 'not kept on the media object');
       }
-    } else if (part.tag !== 'TITL' && part.tag !== 'FORM' && part.tag !== 'NOTE' && part.tag !== 'SNOTE') context.lose(`${path}.${part.tag}`, part, 'not kept on the media object');
+    } else if (part.tag !== 'TITL' && part.tag !== 'FORM' && part.tag !== 'NOTE' && part.tag !== 'SNOTE' && !(hasFile && keepIdentifier(context, part, path, 'media object', (note) => identifiers.push(note)))) {
+      context.lose(`${path}.${part.tag}`, part, 'not kept on the media object');
+    }
   }
+  for (const note of identifiers) for (const media of created) writeNote(context, media, note.text, note.path, note.node);
   for (const { text: said, note } of noteTexts(context, node, path)) {
     if (created.length === 0 && said?.trim()) context.lose(`${path}.${note.tag}`, note, 'media object without a file: its note is not kept');
     for (const media of created) writeNote(context, media, said, `${path}.${note.tag}`, note);

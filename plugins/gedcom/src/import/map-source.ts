@@ -1,6 +1,7 @@
 import type { GedcomNode } from '@rootline/gedcom';
 import type { MappingContext } from './context.js';
 import { mapNotes, noteTexts, writeNote, type KeptNote } from './map-note.js';
+import { keepIdentifier } from './identifiers.js';
 import { CITATION_DETAILS, citationDetailNotes } from '../citation-details.js';
 import { contactLines } from './address.js';
 import { keepMediaLink, linkedMedia, mapMediaLinks } from './map-media.js';
@@ -45,7 +46,10 @@ export function mapSourceRecord(context: MappingContext, record: GedcomNode): vo
   for (const note of notes) context.created('note', context.services.notesService.create(context.actor, { target: source.id, text: note }).id);
   mapNotes(context, record, source.id, 'SOUR');
   mapMediaLinks(context, record, 'SOUR', { attachedTo: source.id });
-  for (const part of record.children) if (!SOURCE_FIELDS.has(part.tag)) context.lose(`SOUR.${part.tag}`, part, 'not kept on the source');
+  for (const part of record.children) {
+    if (SOURCE_FIELDS.has(part.tag) || keepIdentifier(context, part, 'SOUR', 'source', (note) => writeNote(context, source.id, note.text, note.path, note.node))) continue;
+    context.lose(`SOUR.${part.tag}`, part, 'not kept on the source');
+  }
 }
 
 /**
