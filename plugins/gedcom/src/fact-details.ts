@@ -5,11 +5,14 @@
  * event) and AGE (the person's age at it, as the record gave it: `AGE 42y`, evidence of a birth
  * year), QUAY (the certainty of the fact, where a program writes it under the fact itself),
  * ADDR (the address where it happened: a residence's street; its text on one line, else its
- * parts) with PHON, EMAIL, FAX and WWW; under a family event, each partner's age at it (`2 HUSB` + `3 AGE 25y`: `HUSB.AGE`).
+ * parts) with PHON, EMAIL, FAX and WWW; under a family event, each partner's age at it (`2 HUSB` + `3 AGE 25y`: `HUSB.AGE`);
+ * an age's PHRASE (7.0: the age in words, `AGE < 8y` + `PHRASE child`: `AGE.PHRASE`); an LDS
+ * ordinance's TEMP (the temple) and STAT (its status) with the STAT's DATE (when the status was set).
  * The import keeps each as a note on the claim or event, in these words (`Cause: Dysenterie`,
- * `Age: 42y`, `Husband's age: 25y`), and the export writes such a note back as the line under
- * the fact where the target version allows that line and its value (an age GEDCOM cannot read
- * stays a note).
+ * `Age: 42y`, `Husband's age: 25y`, `Age in words: child`), and the export writes such a note
+ * back as the line under the fact where the target version allows that line and its value (an
+ * age GEDCOM cannot read stays a note), a detail of a detail (`AGE.PHRASE`) under its line, and
+ * only with the lines GEDCOM requires under it (a STAT only with its DATE).
  */
 export const FACT_DETAILS: Readonly<Record<string, string>> = {
   TYPE: 'Type',
@@ -17,11 +20,18 @@ export const FACT_DETAILS: Readonly<Record<string, string>> = {
   AGNC: 'Agency',
   RELI: 'Religion',
   AGE: 'Age',
+  'AGE.PHRASE': 'Age in words',
   // Brother's Keeper writes the certainty of a fact under the fact itself, with no SOUR (GEDCOM
   // puts QUAY under a citation only): kept as a note, which stays a NOTE in an export.
   QUAY: 'Quality of the evidence',
   'HUSB.AGE': "Husband's age",
+  'HUSB.AGE.PHRASE': "Husband's age in words",
   'WIFE.AGE': "Wife's age",
+  'WIFE.AGE.PHRASE': "Wife's age in words",
+  // An LDS ordinance's temple and status (FamilySearch's words: BIC, COMPLETED...), and when the status was set.
+  TEMP: 'Temple',
+  STAT: 'Ordinance status',
+  'STAT.DATE': 'Ordinance status date',
   // Where it happened, more closely than the place (a residence's street address), and how to reach it.
   ADDR: 'Address',
   PHON: 'Phone',

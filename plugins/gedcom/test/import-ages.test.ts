@@ -92,10 +92,66 @@ t.test("age.ged (GEDCOM 7's own examples): all 97 ages kept, and written back as
   const { items } = await imported(t, bytes, s);
   t.equal(items.filter((item) => item.path === 'INDI.CHR.AGE' && item.kept).reduce((sum, item) => sum + item.count, 0), 97, 'every AGE with an age kept as a note');
   t.same(items.filter((item) => !item.kept && /AGE/.test(item.path)).map((item) => `${item.path}: ${item.reason}`).sort(), [
-    'INDI.CHR.AGE.PHRASE: not kept on the claim',
     'INDI.CHR.AGE: blank: nothing to keep',
-  ], 'only the one age given as a phrase alone (`2 AGE` + `3 PHRASE Zero`) is reported');
+  ], 'only the blank age of the one given as a phrase alone (`2 AGE` + `3 PHRASE Zero`) is reported: its phrase is kept');
+  t.match(items.filter((item) => item.path === 'INDI.CHR.AGE.PHRASE'), [{ kept: true, count: 1 }]);
   const written = (await exported(s, { version: '7.0', include_living: true })).text;
   const agesOf = (text: string) => text.split(/\r?\n/).filter((line) => /^2 AGE /.test(line)).sort();
   t.same(agesOf(written), agesOf(bytes.toString('utf8')), 'the same 98 AGE lines');
+});
+
+/**
+ * GEDCOM 7 gives an age in words beside its value (`2 AGE 0y` + `3 PHRASE stillborn`: 15 in the
+ * corpus, reported "not kept"). The phrase is a note of its own on the claim or event (`Age in
+ * words: stillborn`, a partner's `Husband's age in words: Adult`); a 7.0 export writes it back
+ * as the PHRASE under the age it belongs to. 5.5.1 has no PHRASE: its export writes the note.
+ * A phrase whose age is not written (blank, or an age GEDCOM cannot read) stays a note.
+ */
+const PHRASED = gedcom(
+  '7.0',
+  '0 @I1@ INDI', '1 NAME Tom /Hay/', '1 SEX M',
+  '1 DEAT', '2 DATE 3 MAR 1861', '2 AGE 0y', '3 PHRASE stillborn',
+  '1 BURI', '2 AGE', '3 PHRASE a few days',
+  '0 @I2@ INDI', '1 NAME Ann /Reid/', '1 SEX F',
+  '0 @F1@ FAM', '1 HUSB @I1@', '1 WIFE @I2@', '1 MARR', '2 DATE 12 JUN 1844', '2 HUSB', '3 AGE 25y', '4 PHRASE Adult', '2 WIFE', '3 AGE 22y',
+);
+const PHRASED_NOTES = [
+  'Tom Hay: burial | Age in words: a few days',
+  'Tom Hay: death | Age in words: stillborn | Age: 0y',
+  "family: MARR | Husband's age in words: Adult | Husband's age: 25y | Wife's age: 22y",
+];
+
+t.test('an age in words (7.0 PHRASE) is a note of its own, written back under its age in 7.0 and as a note in 5.5.1', async (t) => {
+  const s = await exportServer(t);
+  const { items } = await imported(t, PHRASED, s);
+  t.same(await ages(s), PHRASED_NOTES);
+  t.same(items.filter((item) => /PHRASE/.test(item.path)).map((item) => `${item.path}: ${item.reason}`).sort(), [
+    "FAM.MARR.HUSB.AGE.PHRASE: kept as a note on the event (\"Husband's age in words: ...\"); 7.0 exports write it back as HUSB.AGE.PHRASE; 5.5.1 has no PHRASE, so those write the note",
+    'INDI.BURI.AGE.PHRASE: kept as a note on the claim ("Age in words: ..."); 7.0 exports write it back as AGE.PHRASE; 5.5.1 has no PHRASE, so those write the note',
+    'INDI.DEAT.AGE.PHRASE: kept as a note on the claim ("Age in words: ..."); 7.0 exports write it back as AGE.PHRASE; 5.5.1 has no PHRASE, so those write the note',
+  ]);
+  const seven = await exported(s, { version: '7.0', include_living: true });
+  t.match(seven.text, /\n1 DEAT\n2 DATE 3 MAR 1861\n2 AGE 0y\n3 PHRASE stillborn\n/, '7.0: the phrase under its age');
+  t.match(seven.text, /\n1 MARR\n2 DATE 12 JUN 1844\n2 HUSB\n3 AGE 25y\n4 PHRASE Adult\n2 WIFE\n3 AGE 22y\n/, "7.0: the husband's phrase under his age, one HUSB line");
+  t.match(seven.text, /\n1 BURI\n2 NOTE Age in words: a few days\n/, '7.0: a phrase with no age written stays a note');
+  const old = await exported(s, { version: '5.5.1', include_living: true });
+  t.match(old.text, /\n1 DEAT\n2 DATE 3 MAR 1861\n2 AGE 0y\n2 NOTE Age in words: stillborn\n/, '5.5.1: the age, and the phrase as a note');
+  t.match(old.text, /\n2 HUSB\n3 AGE 25y\n2 WIFE\n3 AGE 22y\n2 NOTE Husband's age in words: Adult\n/);
+  t.notMatch(old.text, /PHRASE/, '5.5.1: no PHRASE line');
+  for (const [version, written] of [['7.0', seven], ['5.5.1', old]] as const) {
+    t.same((await validateGedcom(written.bytes)).errors, [], `${version}: a valid file`);
+    const fresh = await newTree(s, `Phrases from ${version}`);
+    t.equal((await importInto(s, fresh.id, written.bytes, `phrases-${version}.ged`)).state, 'succeeded');
+    t.same(await ages(s, fresh.id), PHRASED_NOTES, `${version}: the same notes`);
+  }
+});
+
+t.test('a phrase whose age GEDCOM cannot read is a note beside that age\'s note', async (t) => {
+  const s = await exportServer(t);
+  await imported(t, gedcom('7.0', '0 @I1@ INDI', '1 NAME Tom /Hay/', '1 CHR', '2 AGE 0', '3 PHRASE newborn'), s);
+  const { text } = await exported(s, { version: '7.0', include_living: true });
+  t.match(text, /\n1 CHR\n(2 NOTE .*\n){2}/);
+  t.match(text, /\n2 NOTE Age: 0\n/);
+  t.match(text, /\n2 NOTE Age in words: newborn\n/);
+  t.notMatch(text, /PHRASE/);
 });

@@ -159,3 +159,50 @@ t.test("an address under a fact or event (a residence's street), its phone, emai
     ['INDI.RESI.ADDR', 'address of a redacted place not written', 3],
   ]);
 });
+
+/**
+ * An LDS ordinance's temple (TEMP) and status (STAT, with the DATE it was set: 27 in the corpus,
+ * reported "not kept") are notes on the claim or event (`Temple: SLAKE`, `Ordinance status:
+ * COMPLETED`, `Ordinance status date: 1 JAN 2000`), written back as their lines by both exports:
+ * the DATE under its STAT. GEDCOM requires that DATE, so a status without one stays a note.
+ */
+const ORDINANCES = gedcom(
+  '5.5.1',
+  '0 @I1@ INDI', '1 NAME Ann /Reid/', '1 SEX F',
+  '1 BAPL', '2 DATE 5 MAY 1890', '2 TEMP SLAKE', '2 STAT COMPLETED', '3 DATE 1 JAN 2000',
+  '1 ENDL', '2 STAT SUBMITTED',
+  '0 @I2@ INDI', '1 NAME John /Hay/', '1 SEX M',
+  '0 @F1@ FAM', '1 HUSB @I2@', '1 WIFE @I1@', '1 SLGS', '2 TEMP LOGAN', '2 STAT BIC', '3 DATE 2 FEB 2001',
+);
+const ORDINANCE_NOTES = [
+  'Ann Reid: lds_baptism | Ordinance status date: 1 JAN 2000 | Ordinance status: COMPLETED | Temple: SLAKE',
+  'Ann Reid: lds_endowment | Ordinance status: SUBMITTED',
+  'family: SLGS | Ordinance status date: 2 FEB 2001 | Ordinance status: BIC | Temple: LOGAN',
+];
+
+t.test("an LDS ordinance's temple and status (with its date) are notes, written back as TEMP and STAT + DATE; a status without its date stays a note", async (t) => {
+  const s = await exportServer(t);
+  const { items } = await imported(t, ORDINANCES, s);
+  t.same(await details(s), ORDINANCE_NOTES);
+  t.same(items.filter((item) => !item.kept).map((item) => item.path), [], 'nothing reported lost');
+  t.match(items.find((item) => item.path === 'INDI.BAPL.STAT.DATE'), { kept: true, reason: 'kept as a note on the claim ("Ordinance status date: ..."); exports write it back as STAT.DATE' });
+  for (const version of ['7.0', '5.5.1'] as const) {
+    const { text, bytes } = await exported(s, { version, include_living: true });
+    t.match(text, /\n1 BAPL\n2 DATE 5 MAY 1890\n2 TEMP SLAKE\n2 STAT COMPLETED\n3 DATE 1 JAN 2000\n/, `${version}: the baptism's temple, status and its date`);
+    t.match(text, /\n1 SLGS\n2 TEMP LOGAN\n2 STAT BIC\n3 DATE 2 FEB 2001\n/, `${version}: the sealing's`);
+    t.match(text, /\n1 ENDL\n2 NOTE Ordinance status: SUBMITTED\n/, `${version}: a status without its required date stays a note`);
+    t.same((await validateGedcom(bytes)).errors, [], `${version}: a valid file`);
+    const fresh = await newTree(s, `Ordinances from ${version}`);
+    t.equal((await importInto(s, fresh.id, bytes, `ordinances-${version}.ged`)).state, 'succeeded');
+    t.same(await details(s, fresh.id), ORDINANCE_NOTES, `${version}: the same notes`);
+  }
+});
+
+t.test('a temple or a status under a fact that is no ordinance has no GEDCOM line there: it stays a note', async (t) => {
+  const s = await exportServer(t);
+  await imported(t, gedcom('5.5.1', '0 @I1@ INDI', '1 NAME Ann /Reid/', '1 BAPM', '2 TEMP SLAKE', '2 STAT COMPLETED', '3 DATE 1 JAN 2000'), s);
+  const { text } = await exported(s, { version: '7.0', include_living: true });
+  t.match(text, /\n1 BAPM\n/);
+  for (const note of ['Temple: SLAKE', 'Ordinance status: COMPLETED', 'Ordinance status date: 1 JAN 2000']) t.match(text, new RegExp(`\\n2 NOTE ${note}\\n`));
+  t.notMatch(text, /\n2 (TEMP|STAT) /);
+});

@@ -4,13 +4,16 @@
  * NOTE: the first of each tag that GEDCOM 7 allows under that fact (`structure`, its structure
  * type: `INDI-DEAT`; an LDS ordinance takes no CAUS) and that the fact does not already have
  * (`has`: the TYPE of an EVEN), with a value that tag's payload takes in the target version (an
- * `Age: 0` is no GEDCOM age). The others stay notes. A redacted note is left to `noteStructures`
+ * `Age: 0` is no GEDCOM age), whose tags the version has (5.5.1: no PHRASE), with the lines
+ * GEDCOM requires under it and, for a detail of a detail (`AGE.PHRASE`), its own line written.
+ * The others stay notes. A redacted note is left to `noteStructures`
  * (not written, reported).
  */
-import { fitsPayload, substructureRule } from '@rootline/gedcom';
+import { fitsPayload, requiredTags, substructureRule } from '@rootline/gedcom';
 import type { NoteDto } from '@rootline/contracts/notes';
 import type { ExportContext } from './context.js';
-import { readDetailNote, type DetailNotes } from '../fact-details.js';
+import { FACT_DETAILS, readDetailNote, type DetailNotes } from '../fact-details.js';
+import { hasTag, type WriteVersion } from './version.js';
 
 const NONE: ReadonlyMap<string, string> = new Map();
 
@@ -32,16 +35,33 @@ export function takeFactDetails(
   if (!notes || notes.length === 0) return { details: NONE, notes };
   const shown = withhold ? withholding(context, notes, read, withhold) : notes;
   if (structure === undefined) return { details: NONE, notes: shown };
-  const details = new Map<string, string>();
-  const rest = shown.filter((note) => {
+  const taken = new Map<string, { value: string; note: NoteDto; type: string }>();
+  for (const note of shown) {
     const detail = context.shows(note.id, 'text') ? read(note.text) : undefined;
-    if (!detail || has.has(detail.tag) || details.has(detail.tag)) return true;
-    const type = typeOf(structure, detail.tag);
-    if (type === undefined || !fitsPayload(type, detail.value, context.version)) return true;
-    details.set(detail.tag, detail.value);
-    return false;
-  });
-  return { details, notes: rest };
+    if (!detail || has.has(detail.tag) || taken.has(detail.tag)) continue;
+    const type = typeOf(structure, detail.tag, context.version);
+    if (type === undefined || !fitsPayload(type, detail.value, context.version)) continue;
+    taken.set(detail.tag, { value: detail.value, note, type });
+  }
+  whole(taken);
+  const written = new Set([...taken.values()].map(({ note }) => note));
+  return { details: new Map([...taken].map(([tag, { value }]) => [tag, value])), notes: written.size === 0 ? shown : shown.filter((note) => !written.has(note)) };
+}
+
+/**
+ * Leaves out of `taken` a detail missing a line GEDCOM requires under it (a STAT without its
+ * DATE) and a detail of a detail left out (an `AGE.PHRASE` whose AGE is not written): their
+ * notes stay notes. Checked again until nothing more goes (a detail left out may orphan another).
+ */
+function whole(taken: Map<string, { type: string }>): void {
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const [tag, { type }] of taken) {
+      const cut = tag.lastIndexOf('.');
+      const orphan = cut > 0 && Object.hasOwn(FACT_DETAILS, tag.slice(0, cut)) && !taken.has(tag.slice(0, cut));
+      if (orphan || requiredTags(type).some((sub) => !taken.has(`${tag}.${sub}`))) changed = taken.delete(tag);
+    }
+  }
 }
 
 /** The notes but those standing for a withheld detail, which are reported. */
@@ -51,9 +71,12 @@ function withholding(context: ExportContext, notes: readonly NoteDto[], read: De
   return shown;
 }
 
-/** The structure type of a detail's line under `structure` (`HUSB.AGE`: AGE under the event's HUSB); undefined where GEDCOM has no such line. */
-function typeOf(structure: string, detail: string): string | undefined {
+/**
+ * The structure type of a detail's line under `structure` (`HUSB.AGE`: AGE under the event's
+ * HUSB); undefined where GEDCOM has no such line, or the version lacks one of its tags (5.5.1 has no PHRASE).
+ */
+function typeOf(structure: string, detail: string, version: WriteVersion): string | undefined {
   let type: string | undefined = structure;
-  for (const tag of detail.split('.')) type = type === undefined ? undefined : substructureRule(type, tag)?.type;
+  for (const tag of detail.split('.')) type = type === undefined || !hasTag(tag, version) ? undefined : substructureRule(type, tag)?.type;
   return type;
 }

@@ -46,17 +46,27 @@ function shapeOf(context: ExportContext, kind: string, value: string | undefined
   return { tag, type: kindWords(kind), value };
 }
 
-/** The details kept as notes (`fact-details.ts`) but TYPE, in the order written: CAUS, AGNC, RELI, AGE, HUSB.AGE, WIFE.AGE. */
+/** The details kept as notes (`fact-details.ts`) but TYPE, in the order written: CAUS, AGNC, RELI, AGE (and its PHRASE), HUSB.AGE, WIFE.AGE... */
 const DETAIL_TAGS = Object.keys(FACT_DETAILS).filter((tag) => tag !== 'TYPE');
 
-/** The lines of the details kept as notes but TYPE, in DETAIL_TAGS' order, after `lines`; a partner's (`HUSB.AGE`) under its partner's line. */
+/**
+ * The lines of the details kept as notes but TYPE, in DETAIL_TAGS' order, after `lines`; a
+ * detail of a detail (`AGE.PHRASE`, `STAT.DATE`) under its line, a partner's (`HUSB.AGE`) under
+ * its partner's line (one HUSB for all of them).
+ */
 function pushDetailLines(lines: GedcomNode[], details: ReadonlyMap<string, string>): void {
   if (details.size === 0) return;
+  const written = new Map<string, GedcomNode>();
+  const lineAt = (path: string, value?: string): GedcomNode => {
+    const cut = path.lastIndexOf('.');
+    const line = node(path.slice(cut + 1), value);
+    (cut < 0 ? lines : (written.get(path.slice(0, cut)) ?? lineAt(path.slice(0, cut))).children).push(line);
+    written.set(path, line);
+    return line;
+  };
   for (const detail of DETAIL_TAGS) {
     const value = details.get(detail);
-    if (value === undefined) continue;
-    const [tag, sub] = detail.split('.');
-    lines.push(sub === undefined ? node(tag, value) : node(tag, undefined, [node(sub, value)]));
+    if (value !== undefined) lineAt(detail, value);
   }
 }
 

@@ -1,4 +1,4 @@
-import type { GedcomNode } from '@rootline/gedcom';
+import { isOnly70, type GedcomNode } from '@rootline/gedcom';
 import type { MappingContext } from './context.js';
 import type { KeptNote } from './map-note.js';
 import { asWritten } from './long-text.js';
@@ -7,7 +7,7 @@ import { detailNoteText, FACT_DETAILS, NOTE_ONLY_DETAILS, PARTNER_LINES } from '
 
 /**
  * A line under a fact or event that no field holds but `../fact-details.ts` names (TYPE, CAUS,
- * AGNC, RELI, AGE, QUAY, ADDR and the ways to reach it; a partner's AGE under a family event's HUSB or WIFE): handed to `keep` as the
+ * AGNC, RELI, AGE and its PHRASE, QUAY, ADDR and the ways to reach it, an ordinance's TEMP and STAT; a partner's AGE under a family event's HUSB or WIFE): handed to `keep` as the
  * note that keeps it on the claim or event (`where`), and reported with where it went; a blank
  * one is reported as holding nothing. False for any other line (left to the caller).
  */
@@ -21,18 +21,31 @@ export function keepFactDetail(context: MappingContext, part: GedcomNode, path: 
   return keepDetail(context, part, part.tag, path, where, keep);
 }
 
-/** One detail line, `detail` its name in FACT_DETAILS (`AGE`, `HUSB.AGE`); false when it names none. */
+/**
+ * One detail line, `detail` its name in FACT_DETAILS (`AGE`, `HUSB.AGE`); false when it names
+ * none. The lines under it that are details of their own (`AGE.PHRASE`, `STAT.DATE`) are kept
+ * the same way, the others reported.
+ */
 function keepDetail(context: MappingContext, part: GedcomNode, detail: string, path: string, where: string, keep: (note: KeptNote) => void): boolean {
   if (!Object.hasOwn(FACT_DETAILS, detail)) return false;
   const tagPath = `${path}.${detail}`;
   const text = detail === 'ADDR' ? addressText(part) : asWritten(part);
   if (text === undefined) context.lose(tagPath, part, 'blank: nothing to keep');
   else {
-    const exported = NOTE_ONLY_DETAILS.has(detail) ? `GEDCOM has no ${detail} here, so exports write the note` : `exports write it back as ${detail}`;
-    context.keptAs(tagPath, part, `kept as a note on the ${where} ("${FACT_DETAILS[detail]}: ..."); ${exported}`);
+    context.keptAs(tagPath, part, `kept as a note on the ${where} ("${FACT_DETAILS[detail]}: ..."); ${exportedAs(detail)}`);
     keep({ text: detailNoteText(detail, text), path: tagPath, node: part });
   }
   // An address's parts are in its text, or make it.
-  if (detail !== 'ADDR') for (const sub of part.children) context.lose(`${tagPath}.${sub.tag}`, sub, `not kept on the ${where}`);
+  if (detail === 'ADDR') return true;
+  for (const sub of part.children) {
+    if (!keepDetail(context, sub, `${detail}.${sub.tag}`, path, where, keep)) context.lose(`${tagPath}.${sub.tag}`, sub, `not kept on the ${where}`);
+  }
   return true;
+}
+
+/** What the exports make of a detail's note, in the loss report's words. */
+function exportedAs(detail: string): string {
+  if (NOTE_ONLY_DETAILS.has(detail)) return `GEDCOM has no ${detail} here, so exports write the note`;
+  const only70 = detail.split('.').find((tag) => isOnly70(tag));
+  return only70 ? `7.0 exports write it back as ${detail}; 5.5.1 has no ${only70}, so those write the note` : `exports write it back as ${detail}`;
 }
