@@ -22,6 +22,7 @@ import { roleStructure } from './roles.js';
 import { mentionStructures } from './mentions.js';
 import { takeFamilyEventCitation } from './family-event-citations.js';
 import { takeIdentifiers } from './identifiers.js';
+import { ALIAS } from '../alias.js';
 
 /** Claim kinds a person's `birth` / `death` summary is made of: hidden with it. */
 const SUMMARY_KINDS: Record<string, string> = { birth: 'birth', baptism: 'birth', christening: 'birth', death: 'death', burial: 'death' };
@@ -95,18 +96,25 @@ export function individualRecord(context: ExportContext, person: PersonDto, batc
   return record('INDI', xref, children);
 }
 
-/** ASSO: the associated person (if written) is `role` to this one. 7.0 ROLE (roles.ts); 5.5.1 RELA, the word. */
+/**
+ * ASSO: the associated person (if written) is `role` to this one. 7.0 ROLE (roles.ts); 5.5.1
+ * RELA, the word. An association of the role an ALIA becomes, with nothing ALIA cannot hold, is ALIA.
+ */
 function associationStructure(context: ExportContext, association: AssociationSummary, batch: PersonBatch): GedcomNode | undefined {
   const to = association.to_kind === 'persona' ? batch.personOf.get(association.to) : association.to;
   if (!to || context.withheld.has(to) || !context.shows(association.id, 'role')) {
     context.lose('INDI.ASSO', 'association with a person not written (withheld, redacted or only a persona)');
     return undefined;
   }
+  const note = association.note && context.shows(association.id, 'note') ? association.note : undefined;
+  const source = association.source && context.shows(association.id, 'source') ? association.source : undefined;
+  // An ALIA the import kept (map-association.ts) goes back as ALIA; with a note or a source, which ALIA cannot hold, it stays an ASSO.
+  if (association.role === ALIAS && !note && !source) return pointer('ALIA', context.personXref(to));
   const role = context.version === '5.5.1' ? node('RELA', association.role) : roleStructure(association.role);
   const parts = [role];
-  if (association.note && context.shows(association.id, 'note')) parts.push(node('NOTE', association.note));
-  if (association.source && context.shows(association.id, 'source')) {
-    const cited = citationStructure(context, association.source, undefined, 'INDI.ASSO');
+  if (note) parts.push(node('NOTE', note));
+  if (source) {
+    const cited = citationStructure(context, source, undefined, 'INDI.ASSO');
     if (cited) parts.push(cited);
   }
   return pointer('ASSO', context.personXref(to), parts);

@@ -5,7 +5,7 @@ import { FACT_PARTS, INDIVIDUAL_FACTS, PRESENCE_ONLY } from './facts.js';
 import { citeSources } from './map-source.js';
 import { mapNotes, writeNote, type KeptNote } from './map-note.js';
 import { mapMediaLinks } from './map-media.js';
-import { clip, fieldValues, keepWholeTexts, type FieldText } from './long-text.js';
+import { asWritten, clip, fieldValues, keepWholeTexts, type FieldText } from './long-text.js';
 import { dateAndPlace } from './date-and-place.js';
 import { keepFactDetail } from './fact-details.js';
 import { keepChosenPhotos } from './chosen-photo.js';
@@ -51,7 +51,8 @@ interface PlannedClaim {
  * person; each fact and event -> a claim on the persona; each SOUR of the INDI itself -> a
  * `mention` claim; every further NAME -> a `name` claim (a persona holds one name); NOTEs and
  * identifiers (REFN, RIN, `_UID`, FamilySearch's id: `identifiers.ts`) -> notes on the person; FAMC.PEDI kept for the family pass;
- * ASSO kept for the end (its target may come later in the file). An INDI with no name is still
+ * ASSO and ALIA pointing at an INDI kept for the end (its target may come later in the file:
+ * `map-association.ts`); an ALIA with a name instead, a further name of type aka. An INDI with no name is still
  * a person. Written with one call per kind for the whole batch (the owners' bulk methods): all
  * personas, then all claims, then all persons, so each person is derived once from its claims.
  */
@@ -102,7 +103,8 @@ function readIndividual(context: MappingContext, record: GedcomNode, association
       captureFact(context, claims, node, kind, `INDI.${node.tag}`);
       if (node.tag === 'ADOP') readAdoption(context, record.xref, node);
     } else if (node.tag === 'FAMC' || node.tag === 'FAMS') readFamilyLink(context, record.xref, node);
-    else if (node.tag === 'ASSO') associations.push(detachNode({ ...node, xref: record.xref }));
+    else if (node.tag === 'ASSO' || (node.tag === 'ALIA' && node.pointer)) associations.push(detachNode({ ...node, xref: record.xref }));
+    else if (node.tag === 'ALIA') aliasName(context, claims, node);
     else if (node.tag === 'SOUR') mention(context, claims, node);
     else if (!HANDLED.has(node.tag) && !keepIdentifier(context, node, 'INDI', 'person', (note) => identifiers.push(note))) context.lose(`INDI.${node.tag}`, node, node.tag.startsWith('_') ? 'extension tag not mapped' : 'not mapped');
   }
@@ -158,6 +160,19 @@ function mapNameStructure(context: MappingContext, claims: PlannedClaim[], node:
   if (!written) return;
   const type = node.children.find((part) => part.tag === 'TYPE')?.value?.trim().toLowerCase();
   claims.push(plan(context, node, { kind: 'name', value: type ? `${written} (${type})` : written }, 'INDI.NAME'));
+}
+
+/**
+ * An ALIA with a name and no pointer (Family Tree Maker's alias: `1 ALIA Kesair`; GEDCOM's ALIA
+ * points at another INDI) -> a further name of type aka, as a `name` claim (`Kesair (aka)`), which
+ * the exports write as NAME with TYPE AKA. A blank one is reported.
+ */
+function aliasName(context: MappingContext, claims: PlannedClaim[], node: GedcomNode): void {
+  const written = asWritten(node);
+  if (written === undefined) return context.lose('INDI.ALIA', node, 'names no individual');
+  context.keptAs('INDI.ALIA', node, 'an alias written as a name (Family Tree Maker): kept as a further name of type aka; exports write it as NAME with TYPE AKA');
+  claims.push(plan(context, node, { kind: 'name', value: `${written} (aka)` }, 'INDI.ALIA'));
+  for (const part of node.children) if (part.tag !== 'SOUR' && !NOTES.has(part.tag)) context.lose(`INDI.ALIA.${part.tag}`, part, 'not kept with the name');
 }
 
 /**
