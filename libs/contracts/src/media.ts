@@ -5,6 +5,7 @@
  * never imports `@rootline/plugin-media` itself; it lists the plugin in its manifest `dependencies`
  * and `peerDependencies` so the server checks at boot that a compatible provider is loaded.
  */
+import type { EntityLabel } from '@rootline/kernel';
 
 /**
  * Media objects of one tree, as one actor changes them. Every change commits with its record:
@@ -16,6 +17,11 @@ export interface MediaService {
   create(input: NewMedia): MediaDto;
   get(id: string): MediaDto | undefined;
   exists(id: string): boolean;
+  /**
+   * Labels of the media objects among `ids` (kind `media`, the title, else the file name): what
+   * the views plugin shows for a media id, and how it knows one exists to be redacted. Unknown ids are left out.
+   */
+  labels(ids: readonly string[]): EntityLabel[];
   /** Every media object still waiting for its bytes, oldest first (one response: the spec does not page it). */
   unresolved(): UnresolvedMediaDto;
   /**

@@ -5,7 +5,7 @@
  * never imports `@rootline/plugin-notes` itself; it lists the plugin in its manifest `dependencies`
  * and `peerDependencies` so the server checks at boot that a compatible provider is loaded.
  */
-import type { Actor } from '@rootline/kernel';
+import type { Actor, EntityLabel } from '@rootline/kernel';
 
 /** Notes of one tree: plain SQL over the tree database; every write records `note.created.v1`. */
 export interface NotesService {
@@ -22,6 +22,12 @@ export interface NotesService {
   /** Every entity that has a note (its id), in one read: a walk of the whole tree (the export) asks `forTargets` only for these. */
   targets(): ReadonlySet<string>;
   get(id: string): NoteDto | undefined;
+  /**
+   * Labels of the notes among `ids` (kind `note`, the text's first line, cut at 80 characters):
+   * what the views plugin shows for a note's id, and how it knows a note exists to be redacted.
+   * Unknown ids are left out.
+   */
+  labels(ids: readonly string[]): EntityLabel[];
   create(actor: Actor, input: {
     target: string;
     text: string;

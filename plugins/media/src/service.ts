@@ -1,4 +1,4 @@
-import { ACTOR_COLUMNS, actorValues, fileNameOf, type Actor, type Clock, type IdSource, type Tree } from '@rootline/kernel';
+import { ACTOR_COLUMNS, actorValues, fileNameOf, type Actor, type Clock, type EntityLabel, type IdSource, type Tree } from '@rootline/kernel';
 import type { MediaDto, NewMedia, ResolveResult, UnresolvedMediaDto } from './schemas.js';
 import { MediaProblems } from './errors.js';
 import type { MediaService as MediaServiceContract } from '@rootline/contracts/media';
@@ -78,6 +78,12 @@ export class MediaService implements MediaServiceContract {
   get(id: string): MediaDto | undefined {
     const row = this.tree.prepare(`SELECT ${COLUMNS} FROM media WHERE id = ?`).get(id) as MediaRow | undefined;
     return row && toDto(row);
+  }
+
+  /** Labels of the media objects among `ids`: kind `media`, the title, else the file name. */
+  labels(ids: readonly string[]): EntityLabel[] {
+    const rows = this.tree.prepare('SELECT id, coalesce(title, file_name) AS label FROM media WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(ids)) as { id: string; label: string }[];
+    return rows.map((row) => ({ id: row.id, kind: 'media', label: row.label }));
   }
 
   exists(id: string): boolean {

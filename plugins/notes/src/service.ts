@@ -1,4 +1,4 @@
-import { ACTOR_COLUMNS, actorValues, type Actor, type Clock, type IdSource, type Tree } from '@rootline/kernel';
+import { ACTOR_COLUMNS, actorValues, type Actor, type Clock, type EntityLabel, type IdSource, type Tree } from '@rootline/kernel';
 import type { NoteDto } from './schemas.js';
 import type { NotesService as NotesServiceContract } from '@rootline/contracts/notes';
 import { rememberMoved } from './merges.js';
@@ -61,6 +61,12 @@ export class NotesService implements NotesServiceContract {
     return rows.map(([id, target, text, created_at_ms]) => ({ id, target, text, created_at_ms }));
   }
 
+  /** Labels of the notes among `ids`: kind `note`, the text's first line, cut at LABEL_LENGTH characters (an ellipsis says so). */
+  labels(ids: readonly string[]): EntityLabel[] {
+    const rows = this.tree.prepare('SELECT id, text FROM notes WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(ids)) as { id: string; text: string }[];
+    return rows.map((row) => ({ id: row.id, kind: 'note', label: labelOf(row.text) }));
+  }
+
   get(id: string): NoteDto | undefined {
     return this.tree.prepare(`SELECT ${COLUMNS} FROM notes WHERE id = ?`).get(id) as NoteRow | undefined;
   }
@@ -91,4 +97,12 @@ export class NotesService implements NotesServiceContract {
       return true;
     });
   }
+}
+
+/** The longest label of a note: its first line, so far. */
+const LABEL_LENGTH = 80;
+
+function labelOf(text: string): string {
+  const line = text.trim().split('\n', 1)[0].trim();
+  return line.length > LABEL_LENGTH ? `${line.slice(0, LABEL_LENGTH - 1).trimEnd()}…` : line;
 }

@@ -1,4 +1,4 @@
-import type { EntityLabel } from '@rootline/kernel';
+import { optionalService, type EntityLabel } from '@rootline/kernel';
 import type { PersonsService } from '@rootline/contracts/persons';
 import type { PersonasService } from '@rootline/contracts/personas';
 import type { SourcesService } from '@rootline/contracts/sources';
@@ -27,9 +27,12 @@ const OWNERS: ((cradle: LabelsCradle, ids: string[]) => EntityLabel[])[] = [
   (cradle, ids) => cradle.eventsService.labels(ids),
   (cradle, ids) => cradle.assertionsService.labels(ids),
   (cradle, ids) => cradle.familyService.labels(ids),
+  // Notes and media are optional (a server may be built without them): asked only where the plugin is loaded.
+  (cradle, ids) => optionalService(cradle, 'notesService')?.labels(ids) ?? [],
+  (cradle, ids) => optionalService(cradle, 'mediaService')?.labels(ids) ?? [],
 ];
 
-/** Labels of the ids any owner knows (persons, personas, sources, events, assertions, relationships); unknown ids left out. */
+/** Labels of the ids any owner knows (persons, personas, sources, events, assertions, relationships, notes, media objects); unknown ids left out. */
 export function labelsOf(cradle: LabelsCradle, ids: readonly string[]): EntityLabel[] {
   const found: EntityLabel[] = [];
   let rest = [...new Set(ids)];

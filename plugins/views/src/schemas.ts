@@ -14,7 +14,7 @@ const ids = {
 
 export const RedactionBody = Type.Object(
   {
-    target: Uuid({ description: 'The id of what to redact: a person, persona, source, event, assertion or relationship' }),
+    target: Uuid({ description: 'The id of what to redact: a person, persona, source, event, assertion, relationship, note (its `text`) or media object (`title`, `file_name`)' }),
     field: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z][a-z0-9_]*$', description: 'A top-level field of the target (e.g. `name` of a persona); left out, every field but `id`' })),
     reason: Type.String({ minLength: 1, maxLength: 1000, pattern: '\\S', description: 'Why (kept with the redaction, not in the record log)' }),
   },
@@ -42,7 +42,7 @@ export const LabelsQuery = Type.Object({
 
 const Label = Type.Object({
   id: Uuid(),
-  kind: Type.String({ description: 'person, persona, source, event, assertion or relationship' }),
+  kind: Type.String({ description: 'person, persona, source, event, assertion, relationship, note or media' }),
   label: Type.String({ description: `What a person reads; "[redacted]" for an agent when the label is made of redacted fields` }),
   redacted: Type.Optional(Type.Array(Type.String(), { description: 'Human only: ["label"] when agents get the marker instead' })),
 });

@@ -15,7 +15,7 @@ export async function labelsRoutes(app: FastifyInstance) {
     schema: {
       summary: 'Short labels for ids of any kind',
       description:
-        'Persons, personas, sources, events, assertions and relationships: ids are unique across kinds, so no kind is given. ' +
+        'Persons, personas, sources, events, assertions, relationships, notes (its first line, at most 80 characters) and media objects (the title, else the file name), where those plugins are loaded: ids are unique across kinds, so no kind is given. ' +
         'An unknown id is left out; the order is unspecified; a repeated id is answered once. At most 500 ids (more is 400); ' +
         '`ids` is required. A label made of redacted fields reads "[redacted]" for an agent.',
       tags: ['labels'],

@@ -14,7 +14,7 @@ export async function redactionsRoutes(app: FastifyInstance) {
       description:
         'From now on, in every JSON reply to an agent, an object whose `id` is the target has `field` (without `field`: every field ' +
         'but `id`) replaced by "[redacted]"; the human reads the values and the object carries `redacted: [fields]`. The target must ' +
-        'be a person, persona, source, event, assertion or relationship of this tree (else 404). The same target and field again ' +
+        'be a person, persona, source, event, assertion, relationship, note or media object of this tree (else 404). The same target and field again ' +
         'answers 200 with the redaction there is and writes nothing.',
       tags: ['redactions'],
       body: RedactionBody,
