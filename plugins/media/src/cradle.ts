@@ -4,6 +4,7 @@
  */
 import type { UnresolvedMediaList } from './unresolved-list.js';
 import type { MediaLinksReader } from './links-reader.js';
+import type { LinkTargets } from './link-targets.js';
 
 declare module '@fastify/awilix' {
   interface RequestCradle {
@@ -11,5 +12,7 @@ declare module '@fastify/awilix' {
     unresolvedMediaList: UnresolvedMediaList;
     /** Whom a media object depicts, what it is attached to, and what is attached to a target, for the routes. */
     mediaLinksReader: MediaLinksReader;
+    /** Whether what a link by hand names exists: a persona, or a citation, source, claim, event, relationship. */
+    mediaLinkTargets: LinkTargets;
   }
 }

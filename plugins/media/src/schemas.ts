@@ -77,6 +77,28 @@ export type ResolveResult = Static<typeof ResolveResult>;
 
 export const MediaParams = Type.Object({ id: Uuid() });
 
+export const NewMediaBody = Type.Object(
+  {
+    blob: BlobAddress({ description: 'The bytes: an address an upload (POST {P}/blobs) returned in this tree' }),
+    file_name: Type.String({ minLength: 1, maxLength: 255, pattern: '\\S', description: 'The file\'s name, as exports write it (FILE); a folder given with it is dropped, never kept' }),
+    title: Type.Optional(Type.String({ minLength: 1, maxLength: 500, pattern: '\\S', description: 'What it shows, in words' })),
+  },
+  { examples: [{ blob: example.blob, file_name: example.file_name, title: example.title }] },
+);
+
+export const DepictionBody = Type.Object(
+  { persona: Uuid({ description: 'The persona it shows (GEDCOM INDI.OBJE)' }) },
+  { examples: [{ persona: '01938f0e-7a7e-7cc2-9d2b-3f6c3a1b2c4e' }] },
+);
+
+export const AttachmentBody = Type.Object(
+  { target: Uuid({ description: 'What it is attached to: a citation (the scan of the record page), a source, a claim, an event, a relationship' }) },
+  { examples: [{ target: '01938f0e-7a7e-7cc2-9d2b-3f6c3a1b2c4f' }] },
+);
+
+export const DepictionParams = Type.Object({ id: Uuid(), persona: Uuid() });
+export const AttachmentParams = Type.Object({ id: Uuid(), target: Uuid() });
+
 /** What an importer hands `mediaService.create`. */
 export interface NewMedia {
   title?: string;

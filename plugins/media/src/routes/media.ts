@@ -2,11 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { sendJson, type TypeBoxTypeProvider } from '@rootline/kernel';
 import { Type } from '@sinclair/typebox';
 import { MediaDetailDto, MediaDto, MediaParams, MediaQuery, ResolveBody, ResolveResult, UnresolvedMediaDto } from '../schemas.js';
-import { MediaProblems } from '../errors.js';
+import { detail, known, mediaLinkRoutes } from './links.js';
 
-/** `GET {P}/media?attached_to=`, `GET {P}/media/unresolved`, `GET {P}/media/{id}`, `POST {P}/media/{id}/resolve`. */
+/**
+ * `GET {P}/media?attached_to=`, `GET {P}/media/unresolved`, `GET {P}/media/{id}`,
+ * `POST {P}/media/{id}/resolve`; making one by hand and linking it: `./links.ts`.
+ */
 export async function mediaRoutes(app: FastifyInstance) {
   const route = app.withTypeProvider<TypeBoxTypeProvider>();
+  await mediaLinkRoutes(app);
 
   route.get('/media/unresolved', {
     config: { humanOnly: false },
@@ -40,10 +44,8 @@ export async function mediaRoutes(app: FastifyInstance) {
       'x-problems': [404],
     },
   }, async (request) => {
-    const { mediaService, mediaLinksReader } = request.diScope.cradle;
-    const media = mediaService.get(request.params.id);
-    if (!media) throw MediaProblems.mediaNotFound(request.params.id);
-    return { ...media, ...mediaLinksReader.of(media.id) };
+    known(request, request.params.id);
+    return detail(request, request.params.id);
   });
 
   route.post('/media/:id/resolve', {
