@@ -14,5 +14,5 @@ export { createDecoder, type TextDecoding } from './encoding/decoder.js';
 export { readGedzip, isZip, GedzipError } from './gedzip/read.js';
 export { fileUrlOf, filePathOf } from './file-path/file-url.js';
 export { recordType, substructureRule, requiredTags, enumerationValues } from './rules/lookup.js';
-export { isOnly70 } from './validate/gedcom551.js';
+export { isGedcomTag, isOnly70 } from './validate/gedcom551.js';
 export { fitsPayload } from './validate/fits-payload.js';

@@ -55,13 +55,13 @@ for (const version of ['7.0', '5.5.1'] as const) {
 
 t.test('an identifier left blank is reported as holding nothing, a line under one is reported, and other lines are not taken for identifiers', async (t) => {
   const { s, items } = await imported(t, gedcom('5.5.1',
-    '0 @I1@ INDI', '1 NAME Joseph /Kennedy/', '1 REFN', '1 REFN 12', '2 _SRC box list', '1 RIN 7', '2 TYPE ledger', '1 _MILT Army',
+    '0 @I1@ INDI', '1 NAME Joseph /Kennedy/', '1 REFN', '1 REFN 12', '2 _SRC box list', '1 RIN 7', '2 TYPE ledger', '1 _CREATOR @I1@',
   ));
   const found = (path: string) => items.filter((item) => item.path === path).map((item) => `${item.reason}${item.kept ? ' (kept)' : ''} x${item.count}`);
   t.same(found('INDI.REFN').sort(), ['blank: nothing to keep x1', 'kept as a note on the person ("Reference number: ..."); exports write it back (kept) x1']);
   t.same(found('INDI.REFN._SRC'), ['not kept with the identifier x1']);
   t.same(found('INDI.RIN.TYPE'), ['not kept with the identifier x1'], "a RIN's TYPE is no type of it (only REFN and EXID have one)");
-  t.same(found('INDI._MILT'), ['extension tag not mapped x1'], 'a line that is no identifier is left to the rest of the mapping');
+  t.same(found('INDI._CREATOR'), ['extension tag not mapped x1'], 'a line that is no identifier is left to the rest of the mapping');
   t.same((await notesOf(s, 'Joseph Kennedy')).person, ['Record id (RIN): 7', 'Reference number: 12'], 'one note per identifier that holds a value, no type taken from a RIN');
 });
 

@@ -30,6 +30,11 @@ export function isOnly551(tag: string): boolean {
   return TAGS_551.has(tag) && !isStandardTag(tag);
 }
 
+/** A tag of either standard (5.5.1 or 7.0): not an extension (`_MILT`) nor a tag no version defines (IBM Easytree's `HEAL`). */
+export function isGedcomTag(tag: string): boolean {
+  return TAGS_551.has(tag) || isStandardTag(tag);
+}
+
 /** A tag GEDCOM 7 defines and 5.5.1 does not. */
 export function isOnly70(tag: string): boolean {
   return isStandardTag(tag) && !TAGS_551.has(tag);

@@ -13,6 +13,7 @@ import { readAdoption } from './adoption.js';
 import { keepLinkNotes } from './link-notes.js';
 import { citeMention, MENTION, mentionKey } from './mentions.js';
 import { keepIdentifier } from './identifiers.js';
+import { keepExtensionFact } from './extension-facts.js';
 
 const SEXES = new Set(['M', 'F', 'X', 'U']);
 const NOTES = new Set(['NOTE', 'SNOTE']);
@@ -49,7 +50,8 @@ interface PlannedClaim {
 /**
  * A batch of INDIs, each -> one persona (its first NAME, every piece; SEX) concluded into one
  * person; each fact and event -> a claim on the persona; each SOUR of the INDI itself -> a
- * `mention` claim; every further NAME -> a `name` claim (a persona holds one name); NOTEs and
+ * `mention` claim; a program's own tag with a text or a date (`_MILT`, `HEAL`) -> a FACT claim
+ * (`extension-facts.ts`); every further NAME -> a `name` claim (a persona holds one name); NOTEs and
  * identifiers (REFN, RIN, `_UID`, FamilySearch's id: `identifiers.ts`) -> notes on the person; FAMC.PEDI kept for the family pass;
  * ASSO and ALIA pointing at an INDI kept for the end (its target may come later in the file:
  * `map-association.ts`); an ALIA with a name instead, a further name of type aka. An INDI with no name is still
@@ -106,7 +108,10 @@ function readIndividual(context: MappingContext, record: GedcomNode, association
     else if (node.tag === 'ASSO' || (node.tag === 'ALIA' && node.pointer)) associations.push(detachNode({ ...node, xref: record.xref }));
     else if (node.tag === 'ALIA') aliasName(context, claims, node);
     else if (node.tag === 'SOUR') mention(context, claims, node);
-    else if (!HANDLED.has(node.tag) && !keepIdentifier(context, node, 'INDI', 'person', (note) => identifiers.push(note))) context.lose(`INDI.${node.tag}`, node, node.tag.startsWith('_') ? 'extension tag not mapped' : 'not mapped');
+    else if (HANDLED.has(node.tag) || keepIdentifier(context, node, 'INDI', 'person', (note) => identifiers.push(note))) continue;
+    else if (!keepExtensionFact(context, node, (fact) => captureFact(context, claims, fact, INDIVIDUAL_FACTS.FACT, `INDI.${node.tag}`))) {
+      context.lose(`INDI.${node.tag}`, node, node.tag.startsWith('_') ? 'extension tag not mapped' : 'not mapped');
+    }
   }
   return { record, persona: { ...personaName(first), ...(sex && SEXES.has(sex) ? { sex: sex as 'M' | 'F' | 'X' | 'U' } : {}) }, claims, identifiers };
 }
