@@ -28,6 +28,8 @@ export const FACT_DETAILS: Readonly<Record<string, string>> = {
   'HUSB.AGE.PHRASE': "Husband's age in words",
   'WIFE.AGE': "Wife's age",
   'WIFE.AGE.PHRASE': "Wife's age in words",
+  // The file's restriction notice on the fact (confidential, locked, privacy): kept, not acted on.
+  RESN: 'Restriction',
   // An LDS ordinance's temple and status (FamilySearch's words: BIC, COMPLETED...), and when the status was set.
   TEMP: 'Temple',
   STAT: 'Ordinance status',

@@ -8,9 +8,10 @@
  * for it, and another external id (7.0 EXID, its TYPE the authority's URI). No field of a
  * person, family, source or media object holds them: the import keeps each as a note on it, in
  * these words (`Reference number: KENNJP88`, `Reference number (filing box): 12`), and the
- * export writes such a note back as its line.
+ * export writes such a note back as its line. A record's restriction notice (RESN) is kept and
+ * written back the same way (`Restriction: confidential`).
  */
-export type IdentifierKind = 'REFN' | 'RIN' | 'UID' | 'FSID' | 'AFN' | 'RFN' | 'EXID';
+export type IdentifierKind = 'REFN' | 'RIN' | 'UID' | 'FSID' | 'AFN' | 'RFN' | 'EXID' | 'RESN';
 
 export interface Identifier {
   kind: IdentifierKind;
@@ -27,6 +28,10 @@ const LABELS: Readonly<Record<IdentifierKind, string>> = {
   AFN: 'Ancestral File number',
   RFN: 'Record file number',
   EXID: 'External id',
+  // Not a number, but a line of the record kept and written back the same way: the file's
+  // restriction notice (confidential, locked, privacy). Rootline keeps it and does not act on it:
+  // what is to be hidden is redacted (views).
+  RESN: 'Restriction',
 };
 
 /** The TYPE of a 7.0 EXID that is a FamilySearch person id (appending the id gives the person's page, as the specification recommends). */

@@ -221,3 +221,44 @@ t.test('7.0: a source\'s external id is a note on it, written back as EXID', asy
   const { text } = await exported(s, { version: '7.0', include_living: true });
   t.match(text, /\n0 @[^@]+@ SOUR\n(1 .*\n|2 .*\n)*1 EXID 1-2\n2 TYPE http:\/\/example.com\/archive\/\n/);
 });
+
+/**
+ * The file's restriction notice (RESN: 9 on INDI, more on facts, families and media in the
+ * corpus) was reported "not mapped". It is kept as a note (`Restriction: privacy`) on the
+ * person, the family, the media object or the claim, and written back as RESN in the version's
+ * words: 7.0 a list in capitals, 5.5.1 one word in lower case (a list stays a note there, as
+ * does RESN on a media object, which 5.5.1 has not). Rootline does not act on it: a redaction hides.
+ */
+t.test('RESN is kept as a note on the person, family, media object or claim, and written back in each version\'s words', async (t) => {
+  const s = await exportServer(t);
+  const { items, tree } = await imported(t, gedcom('7.0',
+    '0 @I1@ INDI', '1 NAME Joseph /Kennedy/', '1 RESN CONFIDENTIAL, LOCKED', '1 OBJE @M1@',
+    '1 BIRT', '2 DATE 6 SEP 1888', '2 RESN PRIVACY',
+    '0 @I2@ INDI', '1 NAME Rose /Fitzgerald/', '1 RESN PRIVACY',
+    '0 @F1@ FAM', '1 HUSB @I1@', '1 WIFE @I2@', '1 RESN LOCKED',
+    '0 @M1@ OBJE', '1 FILE photo.jpg', '2 FORM image/jpeg', '1 RESN CONFIDENTIAL',
+  ), s);
+  t.match(items.find((item) => item.path === 'INDI.RESN'), { kept: true, count: 2, reason: 'kept as a note on the person ("Restriction: ..."); exports write it back; Rootline does not act on it (a redaction hides)' });
+  t.same((await notesOf(s, 'Joseph Kennedy')).person, ['Restriction: CONFIDENTIAL, LOCKED']);
+  t.same((await notesOf(s, 'Joseph Kennedy')).family, ['Restriction: LOCKED']);
+  t.equal(tree.prepare("SELECT count(*) FROM notes WHERE text = 'Restriction: PRIVACY'").pluck().get(), 2, "Rose's, and the birth's");
+  t.equal(tree.prepare("SELECT count(*) FROM notes WHERE text = 'Restriction: CONFIDENTIAL'").pluck().get(), 1, "the photo's");
+  const seven = (await exported(s, { version: '7.0', include_living: true })).text;
+  for (const line of ['0 @[^@]+@ INDI\n1 NAME Joseph /Kennedy/\n(?:[1-9] .*\n)*1 RESN CONFIDENTIAL, LOCKED\n', '1 BIRT\n2 DATE 6 SEP 1888\n2 RESN PRIVACY\n', '1 NAME Rose /Fitzgerald/\n(?:[1-9] .*\n)*1 RESN PRIVACY\n', ' FAM\n(?:[1-9] .*\n)*1 RESN LOCKED\n', ' OBJE\n(?:[1-9] .*\n)*1 RESN CONFIDENTIAL\n']) {
+    t.match(seven, new RegExp(line.replace(/\//g, '\\/')), `7.0: ${line}`);
+  }
+  const { text: old, bytes, job } = await exported(s, { version: '5.5.1', include_living: true });
+  t.match(old, /\n1 NAME Joseph \/Kennedy\/\n(?:[1-9] .*\n)*1 NOTE Restriction: CONFIDENTIAL, LOCKED\n/, '5.5.1: a list stays a note');
+  t.match(old, /\n1 BIRT\n2 DATE 6 SEP 1888\n2 RESN privacy\n/, '5.5.1: one word, lower case');
+  t.match(old, / FAM\n(?:[1-9] .*\n)*1 RESN locked\n/);
+  t.match(old, / OBJE\n(?:[1-9] .*\n)*1 NOTE Restriction: CONFIDENTIAL\n/, '5.5.1 has no RESN on a media object');
+  t.same((await validateGedcom(bytes)).errors, [], '5.5.1: no errors');
+  const lost = (await s.request('GET', '/v1/gedcom/loss-reports', { query: { report_id: job.result.report_id } })).json().items;
+  t.match(lost.filter((item: { path: string }) => /RESN/.test(item.path)).map((item: { path: string; reason: string }) => `${item.path}: ${item.reason}`).sort(), [
+    'INDI.RESN: restriction "CONFIDENTIAL, LOCKED" has no RESN line here in 5.5.1: written as a note',
+    'OBJE.RESN: restriction "CONFIDENTIAL" has no RESN line here in 5.5.1: written as a note',
+  ]);
+  const fresh = await newTree(s, 'Restrictions from 5.5.1');
+  t.equal((await importInto(s, fresh.id, bytes, 'resn-551.ged')).state, 'succeeded');
+  t.same((await notesOf(s, 'Joseph Kennedy', fresh.id)), { person: ['Restriction: CONFIDENTIAL, LOCKED'], family: ['Restriction: locked'] }, 'read back: the note stays a note, the line a note again');
+});

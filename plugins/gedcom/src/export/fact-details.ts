@@ -13,7 +13,7 @@ import { fitsPayload, requiredTags, substructureRule } from '@rootline/gedcom';
 import type { NoteDto } from '@rootline/contracts/notes';
 import type { ExportContext } from './context.js';
 import { FACT_DETAILS, readDetailNote, type DetailNotes } from '../fact-details.js';
-import { hasTag, type WriteVersion } from './version.js';
+import { hasTag, restrictionFor, type WriteVersion } from './version.js';
 
 const NONE: ReadonlyMap<string, string> = new Map();
 
@@ -40,8 +40,9 @@ export function takeFactDetails(
     const detail = context.shows(note.id, 'text') ? read(note.text) : undefined;
     if (!detail || has.has(detail.tag) || taken.has(detail.tag)) continue;
     const type = typeOf(structure, detail.tag, context.version);
-    if (type === undefined || !fitsPayload(type, detail.value, context.version)) continue;
-    taken.set(detail.tag, { value: detail.value, note, type });
+    const value = detail.tag === 'RESN' ? restrictionFor(detail.value, context.version) : detail.value;
+    if (type === undefined || value === undefined || !fitsPayload(type, value, context.version)) continue;
+    taken.set(detail.tag, { value, note, type });
   }
   whole(taken);
   const written = new Set([...taken.values()].map(({ note }) => note));

@@ -12,15 +12,18 @@
  * - the Ancestral File number and the record file number: 7.0 EXID with the TYPE GEDCOM 7 names
  *   for each (an RFN's resource in the TYPE's fragment); 5.5.1 AFN and RFN, which it has under
  *   INDI only (elsewhere they stay notes, reported);
- * - another external id: 7.0 EXID with its TYPE; 5.5.1 has none, so it stays a note (reported).
+ * - another external id: 7.0 EXID with its TYPE; 5.5.1 has none, so it stays a note (reported);
+ * - the restriction notice: RESN where the record has one (INDI, FAM, OBJE), in the version's
+ *   words (`restrictionFor`); a value GEDCOM does not list, or a list in 5.5.1, stays a note (reported).
  *
  * `path` is the record's tag (INDI, FAM, SOUR, OBJE).
  * A redacted note is left to `noteStructures` (not written, reported).
  */
-import type { GedcomNode } from '@rootline/gedcom';
+import { fitsPayload, substructureRule, type GedcomNode } from '@rootline/gedcom';
 import type { NoteDto } from '@rootline/contracts/notes';
 import { node, type ExportContext } from './context.js';
 import { AFN_TYPE, FAMILYSEARCH, readIdentifierNote, rfnAsExid, type Identifier } from '../identifiers.js';
+import { restrictionFor } from './version.js';
 
 export function takeIdentifiers(context: ExportContext, notes: readonly NoteDto[] | undefined, path: string): { lines: GedcomNode[]; notes: readonly NoteDto[] | undefined } {
   if (!notes) return { lines: [], notes };
@@ -55,6 +58,14 @@ function lineOf(context: ExportContext, { kind, value, type }: Identifier, writt
       }
       if (path === 'INDI') return node(kind, value);
       context.lose(`${path}.${kind}`, `5.5.1 has ${kind} under INDI only: written as a note`);
+      return undefined;
+    }
+    case 'RESN': {
+      const restriction = restrictionFor(value, context.version);
+      // 5.5.1 has RESN on INDI and FAM records only (7.0 adds OBJE).
+      const type = seven || path === 'INDI' || path === 'FAM' ? substructureRule(`record-${path}`, 'RESN')?.type : undefined;
+      if (restriction !== undefined && type !== undefined && fitsPayload(type, restriction, context.version)) return node('RESN', restriction);
+      context.lose(`${path}.RESN`, `restriction "${value}" has no RESN line here in ${context.version}: written as a note`);
       return undefined;
     }
     case 'EXID':

@@ -34,3 +34,14 @@ export function pedigreeLine(pedigree: string, version: WriteVersion): { value: 
       return version === '7.0' ? { value: 'OTHER', ...(pedigree === 'step' ? { phrase: 'step' } : {}) } : undefined;
   }
 }
+
+/**
+ * A restriction notice (RESN) as the version writes it: 7.0 a list of its words in capitals
+ * (`CONFIDENTIAL, LOCKED`); 5.5.1 one word in lower case (`privacy`), so a list stays a note
+ * there (undefined).
+ */
+export function restrictionFor(value: string, version: WriteVersion): string | undefined {
+  const words = value.split(/\s*,\s*/).filter(Boolean);
+  if (version === '7.0') return words.map((word) => word.toUpperCase()).join(', ');
+  return words.length === 1 ? words[0].toLowerCase() : undefined;
+}
