@@ -2,6 +2,7 @@ import type { GedcomNode } from '@rootline/gedcom';
 import type { MappingContext } from './context.js';
 import { mapNotes, noteTexts, writeNote, type KeptNote } from './map-note.js';
 import { keepIdentifier } from './identifiers.js';
+import { sourceDataNotes } from './source-data.js';
 import { CITATION_DETAILS, citationDetailNotes } from '../citation-details.js';
 import { contactLines } from './address.js';
 import { keepMediaLink, linkedMedia, mapMediaLinks } from './map-media.js';
@@ -12,13 +13,14 @@ const TITLE = 1000;
 const AUTHOR = 500;
 const ELEMENT = 2000;
 
-/** SOUR substructures the source row holds; NOTE, TEXT, REPO (and ABBR beside a TITL) become notes on it, OBJE its media objects. */
-const SOURCE_FIELDS = new Set(['TITL', 'ABBR', 'AUTH', 'PUBL', 'TEXT', 'REPO', 'NOTE', 'SNOTE', 'OBJE']);
+/** SOUR substructures the source row holds; NOTE, TEXT, REPO, DATA (and ABBR beside a TITL) become notes on it, OBJE its media objects. */
+const SOURCE_FIELDS = new Set(['TITL', 'ABBR', 'AUTH', 'PUBL', 'TEXT', 'REPO', 'NOTE', 'SNOTE', 'OBJE', 'DATA']);
 
 /**
  * A SOUR record -> a source: TITL (else ABBR, else the xref) as title, AUTH, PUBL, each as
  * written (line breaks kept). TEXT, ABBR beside a TITL, the repository it is kept in (REPO
- * with its call numbers, their media and the repository's notes) and its NOTEs become notes
+ * with its call numbers, their media and the repository's notes), what it records (DATA:
+ * `source-data.ts`) and its NOTEs become notes
  * on the source, so nothing the record says is dropped for want of a column; a field longer
  * than the source holds keeps its whole text in a note too. Its OBJEs (the source's title page,
  * a scan of the register) are media objects attached to the source (the OBJE records are mapped
@@ -43,6 +45,7 @@ export function mapSourceRecord(context: MappingContext, record: GedcomNode): vo
   const abbreviation = asWritten(child(record, 'ABBR'));
   if (titled && abbreviation) notes.push(`Short title: ${abbreviation}`);
   for (const repository of record.children.filter((each) => each.tag === 'REPO')) notes.push(repositoryNote(context, repository));
+  for (const data of record.children.filter((each) => each.tag === 'DATA')) notes.push(...sourceDataNotes(context, data));
   for (const note of notes) context.created('note', context.services.notesService.create(context.actor, { target: source.id, text: note }).id);
   mapNotes(context, record, source.id, 'SOUR');
   mapMediaLinks(context, record, 'SOUR', { attachedTo: source.id });
