@@ -88,3 +88,22 @@ t.test('ibm-windows-easytree.ged: every HEAL and HIST line is kept, none lost', 
   }
   t.ok(tree.prepare("SELECT count(*) FROM assertions WHERE kind = 'fact' AND value LIKE 'Health: %lobotomy%'").pluck().get() === 1, "Rosemary's health history is in the tree");
 });
+
+t.test('each kind of line makes a fact on its own, and each known tag has its words', async (t) => {
+  const { s, items } = await imported(t, gedcom(
+    '5.5.1',
+    '0 @I1@ INDI', '1 NAME Andrew /Johnson/',
+    '1 _DCAUSE Poisoning', '1 _NAMS Labra the Mariner',
+    '1 _ONLYDATE', '2 DATE 1900', '1 _ONLYPLAC', '2 PLAC Greeneville', '1 _ONLYSOUR', '2 SOUR @S1@', '1 _ONLYTYPE', '2 TYPE Mason',
+    '0 @S1@ SOUR', '1 TITL Military records',
+  ));
+  t.same(await facts(s), [
+    'Cause of death: Poisoning |  |  | ',
+    'Namesake: Labra the Mariner |  |  | ',
+    '_ONLYDATE | 1900 |  | ',
+    '_ONLYPLAC |  | Greeneville | ',
+    '_ONLYSOUR |  |  | Military records',
+    '_ONLYTYPE: Mason |  |  | ',
+  ]);
+  t.notOk(items.some((item) => !item.kept && /^INDI\._/.test(item.path)), 'none lost');
+});

@@ -16,8 +16,8 @@ const WORDS: Readonly<Record<string, string>> = {
   HEAL: 'Health',
 };
 
-/** The lines that make a program's own tag a fact: a date, a place, a source, or a TYPE saying what it is. */
-const FACT_LINES = new Set(['DATE', 'PLAC', 'SOUR', 'TYPE']);
+/** The lines that make a program's own tag a fact without a text of its own (its TYPE's text counts as its own). */
+const FACT_LINES = new Set(['DATE', 'PLAC', 'SOUR']);
 
 /**
  * An INDI line of no GEDCOM standard (a vendor's `_MILT Regular Army` with its DATE and SOUR, IBM's
