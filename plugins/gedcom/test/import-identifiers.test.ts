@@ -262,3 +262,23 @@ t.test('RESN is kept as a note on the person, family, media object or claim, and
   t.equal((await importInto(s, fresh.id, bytes, 'resn-551.ged')).state, 'succeeded');
   t.same((await notesOf(s, 'Joseph Kennedy', fresh.id)), { person: ['Restriction: CONFIDENTIAL, LOCKED'], family: ['Restriction: locked'] }, 'read back: the note stays a note, the line a note again');
 });
+
+t.test('a restriction GEDCOM does not list, or on a record that has no RESN, stays a note; a second record id in 5.5.1 too', async (t) => {
+  const s = await exportServer(t);
+  await imported(t, gedcom('5.5.1',
+    '0 @I1@ INDI', '1 NAME Joseph /Kennedy/', '1 RESN secret', '1 RIN 7', '1 REFN 8', '2 TYPE RIN',
+    '0 @S1@ SOUR', '1 TITL Parish register', '1 RESN privacy',
+  ), s);
+  for (const version of ['7.0', '5.5.1'] as const) {
+    const { text, job } = await exported(s, { version, include_living: true });
+    t.match(text, /\n1 NOTE Restriction: secret\n/, `${version}: a word GEDCOM does not list`);
+    t.match(text, / SOUR\n(?:[1-9] .*\n)*1 NOTE Restriction: privacy\n/, `${version}: a source record has no RESN`);
+    t.notMatch(text, /RESN/);
+    const lost = (await s.request('GET', '/v1/gedcom/loss-reports', { query: { report_id: job.result.report_id } })).json().items;
+    t.same(lost.filter((item: { path: string }) => /RESN/.test(item.path)).map((item: { path: string; reason: string }) => `${item.path}: ${item.reason}`).sort(), [
+      `INDI.RESN: restriction "secret" has no RESN line here in ${version}: written as a note`,
+      `SOUR.RESN: restriction "privacy" has no RESN line here in ${version}: written as a note`,
+    ]);
+    if (version === '5.5.1') t.match(text, /\n1 RIN 7\n(?:[1-9] .*\n)*1 NOTE Record id \(RIN\): 8\n/, '5.5.1 has one RIN: the second stays a note');
+  }
+});
