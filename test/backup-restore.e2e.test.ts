@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { createAgent, ensureBundle, ownServer } from './helpers/server-process.js';
+import { checkedCalls } from './helpers/checked-calls.js';
 
 /**
  * Issue 13 end to end, over a real socket with the default build: a genealogist's tree
@@ -16,13 +17,7 @@ t.test('back up a real tree, list it, restore it as a new tree that reads the sa
   const { api } = server;
   const root = mkdtempSync(join(tmpdir(), 'rootline-e2e-backups-'));
   t.teardown(() => rmSync(root, { recursive: true, force: true }));
-  const call = async (path: string, init: RequestInit = {}, status = 200) => {
-    const reply = await api(path, init);
-    const body = await reply.json();
-    t.equal(reply.status, status, `${init.method ?? 'GET'} ${path} ${JSON.stringify(body).slice(0, 200)}`);
-    return body;
-  };
-  const post = (path: string, body: unknown, status = 200) => call(path, { method: 'POST', body: JSON.stringify(body) }, status);
+  const { call, post, finished } = checkedCalls(t, api);
 
   const source = await post('/v1/sources', { title: 'Parish register of Ledbury, baptisms 1840-1860' });
   const people: string[] = [];
@@ -44,11 +39,7 @@ t.test('back up a real tree, list it, restore it as a new tree that reads the sa
   t.equal((await api('/v1/backup/config', { token: null })).status, 401, 'a token is needed');
   await call('/v1/backup/config', { method: 'PUT', body: JSON.stringify({ backup_root_path: root, cadence_hours: 24, enabled: false, retention: { keep_last: 3, keep_days: 0 } }) });
   const queued = await call('/v1/backup/run', { method: 'POST' }, 202);
-  let job = queued;
-  for (let i = 0; i < 500 && !['succeeded', 'failed', 'cancelled'].includes(job.state); i++) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    job = await call(`/v1/jobs/${queued.job_id}`);
-  }
+  const job = await finished(queued.job_id);
   t.equal(job.state, 'succeeded', JSON.stringify(job.error));
   const listed = (await call(`/v1/backup/manifests?backup_root=${encodeURIComponent(root)}`)).manifests;
   t.equal(listed.length, 1);

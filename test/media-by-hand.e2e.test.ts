@@ -1,6 +1,7 @@
 import t from 'tap';
 import { unzipSync } from 'fflate';
 import { ensureBundle, ownServer } from './helpers/server-process.js';
+import { checkedCalls } from './helpers/checked-calls.js';
 
 /**
  * A photo added by hand, end to end over a real socket with the default build: the bytes
@@ -11,13 +12,7 @@ import { ensureBundle, ownServer } from './helpers/server-process.js';
 t.test('a photo added and linked by hand reaches the GEDZIP export, bytes and all', async (t) => {
   const server = await ownServer(t, ensureBundle());
   const { api } = server;
-  const call = async (path: string, init: RequestInit = {}, status = 200) => {
-    const reply = await api(path, init);
-    const body = await reply.json();
-    t.equal(reply.status, status, `${init.method ?? 'GET'} ${path} ${JSON.stringify(body).slice(0, 200)}`);
-    return body;
-  };
-  const post = (path: string, body: unknown, status = 200) => call(path, { method: 'POST', body: JSON.stringify(body) }, status);
+  const { call, post, finished } = checkedCalls(t, api);
 
   const photo = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]), Buffer.alloc(4096, 7), Buffer.from([0xff, 0xd9])]);
   const blob = await call('/v1/blobs', { method: 'POST', body: photo, headers: { 'content-type': 'application/octet-stream' } });
@@ -36,11 +31,7 @@ t.test('a photo added and linked by hand reaches the GEDZIP export, bytes and al
   t.same((await call(`/v1/media?attached_to=${citation.id}`)).map((item: { id: string }) => item.id), [media.id]);
 
   const queued = await post('/v1/gedcom/export', { version: '7.0', include_living: true, gedzip: true }, 202);
-  let job = queued;
-  for (let i = 0; i < 500 && !['succeeded', 'failed', 'cancelled'].includes(job.state); i++) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    job = await call(`/v1/jobs/${queued.job_id}`);
-  }
+  const job = await finished(queued.job_id);
   t.equal(job.state, 'succeeded', JSON.stringify(job.error));
   const archive = Buffer.from(await (await api(`/v1/blobs/sha256:${job.result.blob}`)).arrayBuffer());
   const files = unzipSync(archive);
