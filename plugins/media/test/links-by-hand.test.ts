@@ -92,7 +92,8 @@ t.test('depictions by hand: 201 new, 200 again (nothing written), gone again wit
   const twice = await s.request('DELETE', `/v1/media/${media}/depictions/${persona}`);
   t.equal(twice.statusCode, 404, 'no such depiction any more');
   t.match(twice.json(), { code: 'not-found', entity: 'depiction' });
-  t.equal((await s.request('DELETE', `/v1/media/${UNKNOWN}/depictions/${persona}`)).statusCode, 404);
+  t.match((await s.request('DELETE', `/v1/media/${UNKNOWN}/depictions/${persona}`)).json(), { code: 'not-found', entity: 'media' }, 'an unknown media object is named as such');
+  t.match((await s.request('POST', `/v1/media/${UNKNOWN}/depictions`, { body: { persona: UNKNOWN } })).json(), { entity: 'media' }, 'the media object is looked up first');
 });
 
 t.test('attachments by hand to each kind GEDCOM holds an OBJE under; anything else is 404', async (t) => {
@@ -112,7 +113,8 @@ t.test('attachments by hand to each kind GEDCOM holds an OBJE under; anything el
     t.equal(refused.statusCode, 404, 'an unknown id, or a persona (it is depicted, not attached)');
     t.match(refused.json(), { code: 'not-found', entity: 'target' });
   }
-  t.equal((await s.request('POST', `/v1/media/${UNKNOWN}/attachments`, { body: { target: citation } })).statusCode, 404);
+  t.match((await s.request('POST', `/v1/media/${UNKNOWN}/attachments`, { body: { target: UNKNOWN } })).json(), { code: 'not-found', entity: 'media' }, 'the media object is looked up first');
+  t.match((await s.request('DELETE', `/v1/media/${UNKNOWN}/attachments/${citation}`)).json(), { code: 'not-found', entity: 'media' });
   t.same(footprint(), before, 'nothing written by any of these');
   const taken = await s.request('DELETE', `/v1/media/${media}/attachments/${citation}`);
   t.equal(taken.statusCode, 200);
