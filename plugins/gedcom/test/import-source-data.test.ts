@@ -1,4 +1,7 @@
 import t from 'tap';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { validateGedcom } from '@rootline/gedcom';
 import type { TestServer } from '@rootline/kernel/testing';
 import { gedcom, imported } from './helpers.js';
@@ -89,4 +92,39 @@ t.test('what DATA cannot hold stays a note; lines under a period or place are re
   t.match(text, /\n1 NOTE Events recorded: BIRT\n2 CONT Period: the 1800s\n/, 'no GEDCOM period: a note');
   t.match(text, /\n1 NOTE Events recorded: BIRT\n2 CONT Who: the vicar\n/, 'a line of another kind: a note');
   t.same((await validateGedcom(bytes)).errors, []);
+});
+
+/**
+ * IBM Easytree writes a source's title as NAME, with no TITL (11 in the corpus): every source of
+ * such a file was named after its xref ("Source @S1@") and its title reported lost. NAME is the
+ * title now when there is no TITL or ABBR; beside a title it is a note.
+ */
+t.test("a source's NAME is its title when it has no TITL or ABBR, else a note; exports write the title as TITL", async (t) => {
+  const s = await exportServer(t);
+  const { items, tree } = await imported(t, gedcom('5.5.1',
+    '0 @S1@ SOUR', '1 NAME Rose, by Gail Cameron.',
+    '0 @S2@ SOUR', '1 TITL Parish register', '1 NAME Register of St. Giles',
+    '0 @S3@ SOUR', '1 ABBR Census 1881', '1 NAME Census of England, 1881',
+  ), s);
+  const titles = (tree.prepare('SELECT title FROM sources ORDER BY title').pluck().all() as string[]);
+  t.same(titles, ['Census 1881', 'Parish register', 'Rose, by Gail Cameron.']);
+  t.same(items.filter((item) => item.path === 'SOUR.NAME').map((item) => `${item.reason} x${item.count}${item.kept ? ' (kept)' : ''}`).sort(), [
+    "kept as a note on the source (\"Name: ...\"): it has a title x2 (kept)",
+    "kept as the source's title (IBM Easytree writes the title as NAME); exports write TITL x1 (kept)",
+  ]);
+  const register = tree.prepare("SELECT id FROM sources WHERE title = 'Parish register'").pluck().get() as string;
+  t.same(((await s.request('GET', '/v1/notes', { query: { target: register } })).json() as { text: string }[]).map((note) => note.text), ['Name: Register of St. Giles']);
+  const { text } = await exported(s, { version: '7.0', include_living: true });
+  t.match(text, /\n1 TITL Rose, by Gail Cameron\.\n/);
+});
+
+const easytree = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/corpus/gedcom-go/encoding/ibm-windows-easytree.ged');
+
+t.test('ibm-windows-easytree.ged: every source keeps its title', { skip: existsSync(easytree) ? false : `${easytree} not found` }, async (t) => {
+  const { tree, items } = await imported(t, readFileSync(easytree));
+  const titles = tree.prepare('SELECT title FROM sources').pluck().all() as string[];
+  t.ok(titles.length >= 10, `${titles.length} sources`);
+  t.notOk(titles.some((title) => /^Source @/.test(title)), 'none named after its xref');
+  t.ok(titles.includes('Rose, by Gail Cameron.'));
+  t.notOk(items.some((item) => item.path === 'SOUR.NAME' && !item.kept), 'no NAME lost');
 });

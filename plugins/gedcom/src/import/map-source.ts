@@ -14,10 +14,10 @@ const AUTHOR = 500;
 const ELEMENT = 2000;
 
 /** SOUR substructures the source row holds; NOTE, TEXT, REPO, DATA (and ABBR beside a TITL) become notes on it, OBJE its media objects. */
-const SOURCE_FIELDS = new Set(['TITL', 'ABBR', 'AUTH', 'PUBL', 'TEXT', 'REPO', 'NOTE', 'SNOTE', 'OBJE', 'DATA']);
+const SOURCE_FIELDS = new Set(['TITL', 'ABBR', 'NAME', 'AUTH', 'PUBL', 'TEXT', 'REPO', 'NOTE', 'SNOTE', 'OBJE', 'DATA']);
 
 /**
- * A SOUR record -> a source: TITL (else ABBR, else the xref) as title, AUTH, PUBL, each as
+ * A SOUR record -> a source: TITL (else ABBR, else NAME as IBM Easytree writes it, else the xref) as title, AUTH, PUBL, each as
  * written (line breaks kept). TEXT, ABBR beside a TITL, the repository it is kept in (REPO
  * with its call numbers, their media and the repository's notes), what it records (DATA:
  * `source-data.ts`) and its NOTEs become notes
@@ -29,7 +29,12 @@ const SOURCE_FIELDS = new Set(['TITL', 'ABBR', 'AUTH', 'PUBL', 'TEXT', 'REPO', '
 export function mapSourceRecord(context: MappingContext, record: GedcomNode): void {
   if (!record.xref) return context.lose('SOUR', record, 'source record without a cross-reference id: nothing can cite it');
   const titled = fieldOf(child(record, 'TITL'), TITLE, 'Title', 'SOUR.TITL');
-  const title = titled ?? fieldOf(child(record, 'ABBR'), TITLE, 'Title', 'SOUR.ABBR') ?? { value: `Source ${record.xref}`, max: TITLE, label: 'Title', path: 'SOUR' };
+  const short = fieldOf(child(record, 'ABBR'), TITLE, 'Title', 'SOUR.ABBR');
+  // IBM Easytree writes a source's title as NAME (no TITL): its only title.
+  const nameLine = child(record, 'NAME');
+  const named = (titled ?? short) ? undefined : fieldOf(nameLine, TITLE, 'Title', 'SOUR.NAME');
+  const title = titled ?? short ?? named ?? { value: `Source ${record.xref}`, max: TITLE, label: 'Title', path: 'SOUR' };
+  if (named) context.keptAs('SOUR.NAME', nameLine, "kept as the source's title (IBM Easytree writes the title as NAME); exports write TITL");
   const author = fieldOf(child(record, 'AUTH'), AUTHOR, 'Author', 'SOUR.AUTH');
   const publisher = fieldOf(child(record, 'PUBL'), AUTHOR, 'Publisher', 'SOUR.PUBL');
   const source = context.services.sourcesService.create(context.actor, {
@@ -44,6 +49,11 @@ export function mapSourceRecord(context: MappingContext, record: GedcomNode): vo
   if (sourceText?.trim()) notes.push(`Text of the source: ${sourceText}`);
   const abbreviation = asWritten(child(record, 'ABBR'));
   if (titled && abbreviation) notes.push(`Short title: ${abbreviation}`);
+  const otherName = named ? undefined : asWritten(nameLine);
+  if (otherName) {
+    notes.push(`Name: ${otherName}`);
+    context.keptAs('SOUR.NAME', nameLine, 'kept as a note on the source ("Name: ..."): it has a title');
+  }
   for (const repository of record.children.filter((each) => each.tag === 'REPO')) notes.push(repositoryNote(context, repository));
   for (const data of record.children.filter((each) => each.tag === 'DATA')) notes.push(...sourceDataNotes(context, data));
   for (const note of notes) context.created('note', context.services.notesService.create(context.actor, { target: source.id, text: note }).id);
