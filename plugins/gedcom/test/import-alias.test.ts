@@ -21,7 +21,7 @@ const FILE = (version: '7.0' | '5.5.1') =>
     version,
     '0 @I1@ INDI', '1 NAME Ith /mac Breogan/', '1 ALIA Kesair', '1 ALIA @I2@',
     '0 @I2@ INDI', '1 NAME Ith /Breoghan/',
-    '0 @I3@ INDI', '1 NAME Mil /Espaine/', '1 ALIA @I9@',
+    '0 @I3@ INDI', '1 NAME Mil /Espaine/', '1 ALIA @I9@', '1 ALIA',
   );
 
 /** The persons as a user reads them: each one's names (its card's name claims) and whom it is an alias of. */
@@ -48,6 +48,7 @@ t.test('an ALIA pointing at an INDI is an association of role alias; one with a 
   t.equal((s.server.kernel.trees.active().prepare('SELECT count(*) FROM persons').pluck().get()), 3, 'a link, not a merge: three INDIs, three persons');
   t.same(items.filter((item) => item.path === 'INDI.ALIA').map((item) => `${item.reason}${item.kept ? ' (kept)' : ''}`).sort(), [
     'an alias written as a name (Family Tree Maker): kept as a further name of type aka; exports write it as NAME with TYPE AKA (kept)',
+    'blank: nothing to keep',
     'kept as an association of role "alias" (another record of the same individual); exports write it back as ALIA (kept)',
     'points to no individual (@I9@)',
   ]);

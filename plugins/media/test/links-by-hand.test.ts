@@ -131,3 +131,13 @@ t.test('an agent may add and link a photo; the record names the agent', async (t
   t.equal((await s.request('POST', `/v1/media/${made.json().id}/depictions`, { body: { persona }, token: s.agentToken })).statusCode, 201);
   t.match(s.records({ kind: 'media.depicts' }), [{ actor: { kind: 'agent', credential_id: s.agentCredentialId } }]);
 });
+
+t.test('a server built without the plugins that own the other ends answers 404 for them, not an error', async (t) => {
+  const s = await buildTestServer(t, { plugins: ['@rootline/plugin-media'] });
+  const tree = s.server.kernel.trees.active();
+  const human = { kind: 'human' as const, credentialId: null };
+  const blob = (await tree.blobs.write([Buffer.from('scan')], { maxBytes: 1 << 20, actor: human })).address;
+  const media = (await s.request('POST', '/v1/media', { body: { blob, file_name: 'scan.png' } })).json().id as string;
+  t.match((await s.request('POST', `/v1/media/${media}/depictions`, { body: { persona: UNKNOWN } })).json(), { code: 'not-found', entity: 'persona' });
+  t.match((await s.request('POST', `/v1/media/${media}/attachments`, { body: { target: UNKNOWN } })).json(), { code: 'not-found', entity: 'target' });
+});

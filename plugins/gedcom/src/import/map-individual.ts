@@ -174,7 +174,7 @@ function mapNameStructure(context: MappingContext, claims: PlannedClaim[], node:
  */
 function aliasName(context: MappingContext, claims: PlannedClaim[], node: GedcomNode): void {
   const written = asWritten(node);
-  if (written === undefined) return context.lose('INDI.ALIA', node, 'names no individual');
+  if (written === undefined) return context.lose('INDI.ALIA', node, 'blank: nothing to keep');
   context.keptAs('INDI.ALIA', node, 'an alias written as a name (Family Tree Maker): kept as a further name of type aka; exports write it as NAME with TYPE AKA');
   claims.push(plan(context, node, { kind: 'name', value: `${written} (aka)` }, 'INDI.ALIA'));
   for (const part of node.children) if (part.tag !== 'SOUR' && !NOTES.has(part.tag)) context.lose(`INDI.ALIA.${part.tag}`, part, 'not kept with the name');
