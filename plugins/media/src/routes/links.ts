@@ -29,9 +29,9 @@ export async function mediaLinkRoutes(app: FastifyInstance) {
   }, async (request, reply) => {
     const { tree, mediaService } = request.diScope.cradle;
     const { blob, file_name, title } = request.body;
-    const stored = tree.blobs.stat(blob.toLowerCase());
-    if (!stored) throw MediaProblems.blobNotFound(blob);
-    return reply.code(201).send(mediaService.create({ file_path_as_written: file_name, blob, media_type: stored.media_type, ...(title ? { title } : {}) }));
+    // The type the blob store read from the bytes; a blob not in this tree is the service's 404, as for resolve.
+    const mediaType = tree.blobs.stat(blob.toLowerCase())?.media_type;
+    return reply.code(201).send(mediaService.create({ file_path_as_written: file_name, blob, ...(mediaType ? { media_type: mediaType } : {}), ...(title ? { title } : {}) }));
   });
 
   route.post('/media/:id/depictions', {
