@@ -65,7 +65,7 @@ export type ProposalDto = {
   id: string;
   persons: string[];
   rationale: string;
-  status: 'pending' | 'approved' | 'denied';
+  status: 'pending' | 'approved' | 'denied' | 'withdrawn';
   created_at_ms: number;
   decided_at_ms: number | null;
   note: string | null;

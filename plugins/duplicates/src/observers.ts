@@ -3,6 +3,7 @@ import { systemActor, type Tree } from '@rootline/kernel';
 import type { PersonMerged, PersonSplit } from '@rootline/contracts/persons';
 import { DuplicateIndex } from './index-store.js';
 import { ProposalStore } from './proposals.js';
+import { withdrawProposalsOf } from './withdrawals.js';
 
 /** Claim kinds the persons plugin takes birth and death summaries from. */
 const VITAL_KINDS = ['birth', 'baptism', 'christening', 'death', 'burial'];
@@ -14,7 +15,8 @@ const VITAL_KINDS = ['birth', 'baptism', 'christening', 'death', 'burial'];
  * every search). A GEDCOM import that concludes tens of thousands of persons in one
  * transaction pays one insert per person and per vital claim.
  * - `person.*`: the person (split: both; merged: both, and the merged person's not-a-match
- *   pairs carried over to the survivor; a split that reverses a merge takes them back);
+ *   pairs carried over to the survivor; a split that reverses a merge takes them back;
+ *   retracted: its pending proposals are withdrawn, withdrawals.ts);
  *   `person.living_status_set` changes nothing indexed.
  * - `persona.*` but `persona.created` (a new persona is in no person yet): the persona's names.
  * - `assertion.captured` and `assertion.removed` of a birth, baptism, christening, death or
@@ -36,6 +38,7 @@ export function followPersonsAndNames(app: FastifyInstance, schedule: (tree: Tre
       return;
     }
     mark(tree, 'person', record.entity_id);
+    if (record.kind.startsWith('person.retracted.')) withdrawProposalsOf(tree, record);
     if (record.kind.startsWith('person.split.')) {
       const { new_person, unmerged } = record.payload as PersonSplit;
       mark(tree, 'person', new_person);

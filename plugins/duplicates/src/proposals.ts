@@ -63,6 +63,19 @@ export class ProposalStore {
       .run(decision.status, decision.at, decision.note ?? null, decision.reason ?? null, decision.merged_into ?? null, id);
   }
 
+  /** The pending proposals naming `person` (either end): the two partial indexes of migration 002. */
+  pendingOf(person: string): ProposalDto[] {
+    const rows = this.tree
+      .prepare(`SELECT ${COLUMNS} FROM duplicate_proposals WHERE person_a = ? AND status = 'pending' UNION SELECT ${COLUMNS} FROM duplicate_proposals WHERE person_b = ? AND status = 'pending' ORDER BY id`)
+      .all(person, person) as ProposalRow[];
+    return rows.map(proposalDto);
+  }
+
+  /** A pending proposal can no longer be decided (a person of it is gone): `withdrawn`, with why. */
+  withdraw(id: string, at: number, reason: string): void {
+    this.tree.prepare("UPDATE duplicate_proposals SET status = 'withdrawn', decided_at_ms = ?, reason = ? WHERE id = ? AND status = 'pending'").run(at, reason, id);
+  }
+
   /** Up to `take` proposals of one status after id `after`, oldest first (ids are UUIDv7). */
   page(status: ProposalDto['status'], after: string | null, take: number): ProposalDto[] {
     const rows = this.tree

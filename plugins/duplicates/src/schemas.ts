@@ -102,8 +102,11 @@ export const CandidatesReply = Type.Object(
 // ---------------------------------------------------------------------------------------------
 // Merge proposals
 
-const Status = Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('denied')], {
-  description: '`pending` until the human decides; then `approved` (the persons were merged) or `denied` (the pair is remembered as not a match); both final',
+const STATUSES = ['pending', 'approved', 'denied', 'withdrawn'] as const;
+
+const Status = Type.Union(STATUSES.map((status) => Type.Literal(status)), {
+  description:
+    '`pending` until the human decides; then `approved` (the persons were merged) or `denied` (the pair is remembered as not a match); `withdrawn` when a person of the pair was retracted while it waited (an import undone, a person taken back: it could never be approved; `reason` says which). All three are final',
 });
 
 const proposalExample = {
@@ -127,9 +130,9 @@ export const ProposalDto = Type.Object(
     status: Status,
     proposer: Type.Optional(Type.String({ description: 'Model the proposing agent reported (x-proposer-model); absent for the human' })),
     created_at_ms: Type.Integer(),
-    decided_at_ms: Nullable(Type.Integer(), { description: 'When it was approved or denied' }),
+    decided_at_ms: Nullable(Type.Integer(), { description: 'When it was approved, denied or withdrawn' }),
     note: Nullable(Type.String(), { description: 'The approval\'s note' }),
-    reason: Nullable(Type.String(), { description: 'The denial\'s reason' }),
+    reason: Nullable(Type.String(), { description: 'The denial\'s reason, or why it was withdrawn' }),
     merged_into: Nullable(Uuid(), { description: 'Approved: the survivor the other person was merged into' }),
   },
   { $id: 'ProposalDto', examples: [proposalExample] },
@@ -161,7 +164,7 @@ export const DenyBody = Type.Object(
 export type DenyBody = Static<typeof DenyBody>;
 
 export const ProposalsQuery = Type.Object({
-  status: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('denied')], { description: 'Which proposals: `pending` (default), `approved` or `denied`' })),
+  status: Type.Optional(Type.Union(STATUSES.map((status) => Type.Literal(status)), { description: 'Which proposals: `pending` (default), `approved`, `denied` or `withdrawn`' })),
   ...PagingQuery,
 });
 export type ProposalsQuery = Static<typeof ProposalsQuery>;

@@ -27,7 +27,7 @@ t.test('the API description lists the routes on both mounts, with their problems
     t.ok(doc.paths[`${mount}/proposals/{id}/approve`].post.responses['422']);
   }
   t.match(doc.components.schemas.ProposalDto, SHAPE);
-  t.same(doc.components.schemas.ProposalDto.properties.status.anyOf.map((s: any) => s.enum[0]), ['pending', 'approved', 'denied'], 'the states, documented');
+  t.same(doc.components.schemas.ProposalDto.properties.status.anyOf.map((s: any) => s.enum[0]), ['pending', 'approved', 'denied', 'withdrawn'], 'the states, documented');
 });
 
 t.test('the examples are real: the proposal body is accepted once its persons exist', async (t) => {

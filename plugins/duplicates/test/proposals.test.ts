@@ -122,8 +122,42 @@ t.test('an approval whose merge is refused leaves the proposal pending and nothi
   t.equal((await ok(s.request('GET', `/v1/proposals/${proposal.id}`))).status, 'pending');
 
   await ok(s.request('POST', `/v1/persons/${b.id}/retract`, { body: {} }));
-  t.match((await s.request('POST', `/v1/proposals/${proposal.id}/approve`, { body: {} })).json(), { status: 404, code: 'not-found', detail: `There is no person ${b.id} in this tree` }, 'a person retracted since');
-  t.equal((await ok(s.request('GET', `/v1/proposals/${proposal.id}`))).status, 'pending');
+  t.match((await s.request('POST', `/v1/proposals/${proposal.id}/approve`, { body: {} })).json(), { status: 409, code: 'proposal-not-pending', proposal_status: 'withdrawn' }, 'a person retracted since: withdrawn, not approvable');
+});
+
+t.test('retracting a person withdraws the pending proposals naming it, in the same transaction', async (t) => {
+  const s = await duplicatesServer(t);
+  const [a, b, c, d] = [await person(s, { given: 'Jane', surname: 'Owen' }), await person(s, { given: 'Jayne', surname: 'Owen' }), await person(s, { given: 'Jane', surname: 'Owens' }), await person(s, { given: 'Joan', surname: 'Owen' })];
+  const first = await ok(propose(s, [a.id, b.id]), 200);
+  const second = await ok(propose(s, [c.id, b.id]), 200);
+  const untouched = await ok(propose(s, [a.id, c.id]), 200);
+  const denied = await ok(propose(s, [b.id, d.id]), 200);
+  await ok(s.request('POST', `/v1/proposals/${denied.id}/deny`, { body: { reason: 'Not her' } }));
+
+  await ok(s.request('POST', `/v1/persons/${b.id}/retract`, { body: { reason: 'A ghost of a bad transcription' } }));
+  const reason = `Person ${b.id} was retracted: A ghost of a bad transcription`;
+  const withdrawn = await ok(s.request('GET', '/v1/proposals', { query: { status: 'withdrawn' } }));
+  t.same(withdrawn.items.map((p: any) => [p.id, p.status, p.reason, p.note, p.merged_into]), [
+    [first.id, 'withdrawn', reason, null, null],
+    [second.id, 'withdrawn', reason, null, null],
+  ], 'both proposals naming the person, whichever end');
+  t.equal(withdrawn.total, 2);
+  t.type(withdrawn.items[0].decided_at_ms, 'number');
+  t.same((await ok(s.request('GET', '/v1/proposals'))).items.map((p: any) => p.id), [untouched.id], 'the pending list keeps only what can still be decided');
+  t.same((await ok(s.request('GET', `/v1/proposals/${denied.id}`))).status, 'denied', 'a decided proposal stays as it was');
+  t.same(s.records({ kind: 'proposal.withdrawn' }).map((r) => [r.entity_type, r.entity_id, r.actor.kind, r.payload]), [
+    ['proposal', second.id, 'human', { persons: [c.id, b.id], reason }],
+    ['proposal', first.id, 'human', { persons: [a.id, b.id], reason }],
+  ], 'recorded (newest first) by whoever retracted the person');
+  t.same(db(s).prepare('SELECT count(*) AS n FROM duplicate_not_a_match').get(), { n: 1 }, 'a withdrawal remembers no pair as not a match (the denial does)');
+  for (const id of [first.id, second.id]) {
+    t.match((await s.request('POST', `/v1/proposals/${id}/deny`, { body: { reason: 'late' } })).json(), { status: 409, code: 'proposal-not-pending', proposal_status: 'withdrawn' });
+  }
+
+  await ok(s.request('POST', `/v1/persons/${d.id}/retract`, { body: {} }));
+  t.same(s.records({ kind: 'proposal.withdrawn' }).length, 2, 'a person with only decided proposals withdraws nothing');
+  await ok(s.request('POST', `/v1/persons/${c.id}/retract`, { body: {} }));
+  t.same((await ok(s.request('GET', `/v1/proposals/${untouched.id}`))).reason, `Person ${c.id} was retracted`, 'no reason given: the person alone');
 });
 
 t.test('the list: pending by default, a status filter, oldest first, paged', async (t) => {
@@ -146,6 +180,7 @@ t.test('the list: pending by default, a status filter, oldest first, paged', asy
   t.same([next.items.map((p: any) => p.id), next.next_cursor], [[made[4].id], null]);
   t.same((await list({ limit: 0 })).items.length, 1, 'limit 0 reads as 1');
   t.match((await s.request('GET', '/v1/proposals', { query: { status: 'open' } })).json(), { status: 400, code: 'validation-failed' });
+  t.same(await list({ status: 'withdrawn' }), { items: [], next_cursor: null, total: 0 }, 'none withdrawn');
   t.match((await s.request('GET', '/v1/proposals', { query: { status: 'denied', cursor: first.next_cursor } })).json(), { status: 400, code: 'invalid-cursor' }, 'a cursor of another status');
   const other = await otherTree(s);
   t.same(await ok(s.request('GET', `${other.prefix}/proposals`)), { items: [], next_cursor: null, total: 0 }, 'each tree its own proposals');

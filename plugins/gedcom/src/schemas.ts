@@ -20,7 +20,7 @@ export const ImportStarted = Type.Object(
 
 /** What a run created, by kind. */
 export const ImportCounts = Type.Record(Type.String(), Type.Integer(), {
-  description: 'persons, personas, families, claims, sources, citations, events, relationships, associations, notes, media',
+  description: 'persons, personas, families, claims, sources, citations, events, relationships, associations, notes, media; merge_proposals (ALIA: two records the file says are one individual, waiting for the human)',
 });
 export type ImportCounts = Record<string, number>;
 

@@ -7,7 +7,7 @@ import type { Actor, ServiceCradle } from '@rootline/kernel';
 import { buildTestServer, type TeardownHost, type TestServer } from '@rootline/kernel/testing';
 
 /** Every plugin the export reads through, in manifest order, and blobs for the download. */
-const EXPORT_PLUGINS = [
+export const EXPORT_PLUGINS = [
   '@rootline/plugin-notes',
   '@rootline/plugin-blobs',
   '@rootline/plugin-jobs',

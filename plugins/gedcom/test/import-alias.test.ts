@@ -3,9 +3,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { validateGedcom } from '@rootline/gedcom';
-import type { TestServer } from '@rootline/kernel/testing';
+import type { Test } from 'tap';
+import { buildTestServer, type TestServer } from '@rootline/kernel/testing';
 import { gedcom, imported } from './helpers.js';
-import { exported, exportServer } from './export-fixture.js';
+import { EXPORT_PLUGINS, exported, exportServer } from './export-fixture.js';
 import { importInto, newTree } from './round-trip-summary.js';
 
 /**
@@ -49,7 +50,7 @@ t.test('an ALIA pointing at an INDI is an association of role alias; one with a 
   t.same(items.filter((item) => item.path === 'INDI.ALIA').map((item) => `${item.reason}${item.kept ? ' (kept)' : ''}`).sort(), [
     'an alias written as a name (Family Tree Maker): kept as a further name of type aka; exports write it as NAME with TYPE AKA (kept)',
     'blank: nothing to keep',
-    'kept as an association of role "alias" (another record of the same individual); exports write it back as ALIA (kept)',
+    'kept as an association of role "alias" (another record of the same individual), and proposed as a merge for the human to approve or deny; exports write it back as ALIA (kept)',
     'points to no individual (@I9@)',
   ]);
   t.notOk(lost.some((item) => item.startsWith('INDI.ALIA not mapped')));
@@ -89,4 +90,46 @@ t.test('ansi-cp1252-ftm17.ged: every alias name is kept, none reported lost', { 
   t.ok(aliases > 10, `${aliases} ALIA lines`);
   t.match(items.filter((item) => item.path === 'INDI.ALIA'), [{ kept: true, count: aliases }]);
   t.equal(tree.prepare("SELECT count(*) FROM assertions WHERE kind = 'name' AND value LIKE '% (aka)'").pluck().get(), aliases);
+});
+
+/** The proposals a genealogist reads: `GET {P}/proposals` of a status, each as its two persons' names and why. */
+async function proposals(s: TestServer, status = 'pending'): Promise<string[]> {
+  const tree = s.server.kernel.trees.active();
+  const nameOf = (id: string) => tree.prepare('SELECT display_name FROM persons WHERE id = ?').pluck().get(id);
+  const page = (await s.request('GET', '/v1/proposals', { query: { status } })).json();
+  return page.items.map((p: { persons: string[]; rationale: string; reason: string | null }) => `${p.persons.map(nameOf).join(' = ')}: ${p.rationale.replace(/import [0-9a-f-]+/, 'import K')}${p.reason ? ` | ${p.reason.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/, 'P')}` : ''}`);
+}
+
+const withDuplicates = (t: Test) => buildTestServer(t, { plugins: [...EXPORT_PLUGINS, '@rootline/plugin-duplicates'] });
+
+t.test('an ALIA pointing at an INDI is proposed as a merge, for the human to approve or deny; an ALIA each way is one proposal', async (t) => {
+  const s = await withDuplicates(t);
+  const { job } = await imported(t, FILE('5.5.1'), s);
+  t.same(await proposals(s), ['Ith mac Breogan = Ith Breoghan: GEDCOM import K: INDI @I1@ names @I2@ as another record of the same individual (ALIA, line 9)']);
+  t.equal(job.result.counts.merge_proposals, 1, 'counted in the run');
+  t.equal(s.server.kernel.trees.active().prepare('SELECT count(*) FROM persons').pluck().get(), 3, 'proposed, not merged: three INDIs, three persons');
+  t.match(s.records({ kind: 'proposal.created' }), [{ actor: { kind: 'human' }, import_key: job.result.import_key }]);
+
+  const both = await withDuplicates(t);
+  const { job: second } = await imported(t, gedcom('7.0', '0 @A@ INDI', '1 NAME Ann /Lee/', '1 ALIA @B@', '0 @B@ INDI', '1 NAME Anne /Leigh/', '1 ALIA @A@'), both);
+  t.same(await proposals(both), ['Ann Lee = Anne Leigh: GEDCOM import K: INDI @A@ names @B@ as another record of the same individual (ALIA, line 6)'], 'the pair once');
+  t.equal(second.result.counts.merge_proposals, 1);
+});
+
+t.test('approved, the two records are one person, exported once with no ALIA to itself; an undo withdraws a proposal still waiting', async (t) => {
+  const s = await withDuplicates(t);
+  const { job } = await imported(t, FILE('7.0'), s);
+  const [waiting] = (await s.request('GET', '/v1/proposals')).json().items;
+  t.equal((await s.request('POST', `/v1/proposals/${waiting.id}/approve`, { body: { note: 'The annals agree' } })).statusCode, 200);
+  const { text } = await exported(s, { version: '7.0', include_living: true });
+  t.equal(text.match(/\n0 @[^@]+@ INDI\n/g)?.length, 2, 'two persons written');
+  t.notMatch(text, /\n1 (ALIA|ASSO) /, 'no link of a person to itself');
+  t.same((await validateGedcom(Buffer.from(text))).errors, []);
+
+  const undone = await withDuplicates(t);
+  const run = await imported(t, FILE('5.5.1'), undone);
+  t.equal((await undone.request('POST', `/v1/imports/${run.job.result.import_key}/undo`, { body: { reason: 'wrong file' } })).statusCode, 200);
+  t.same(await proposals(undone), [], 'nothing left waiting');
+  t.match(await proposals(undone, 'withdrawn'), [/^Ith mac Breogan = Ith Breoghan: GEDCOM import K: .* \| Person P was retracted: wrong file$/]);
+  t.ok(job.result.import_key, 'the approved one was a run of its own');
 });

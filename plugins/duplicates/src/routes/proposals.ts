@@ -14,7 +14,7 @@ export async function proposalsRoutes(app: FastifyInstance) {
     config: { humanOnly: false },
     schema: {
       summary: 'Merge proposals: the pending ones, oldest first',
-      description: '`status` = `pending` (default), `approved` or `denied`. `limit` default 100, clamped to 1..500.',
+      description: '`status` = `pending` (default), `approved`, `denied` or `withdrawn` (a person of the pair was retracted while it waited). `limit` default 100, clamped to 1..500.',
       tags: ['proposals'],
       querystring: ProposalsQuery,
       response: { 200: ProposalPage },

@@ -4,6 +4,7 @@ import { citeSources } from './map-source.js';
 import { noteTexts } from './map-note.js';
 import { clip, fieldValue, keepWholeTexts, type FieldText } from './long-text.js';
 import { ALIAS } from '../alias.js';
+import { proposeAliasMerge } from './alias-proposal.js';
 
 /**
  * An INDI's ASSO, or ALIA pointing at another INDI (kept until every INDI is mapped, as it may
@@ -40,7 +41,10 @@ export function mapAssociation(context: MappingContext, asso: GedcomNode & { xre
   if (association) {
     context.created('association', association.id);
     keepWholeTexts(context, association.id, [note], 'association');
-    if (asso.tag === 'ALIA') context.keptAs(path, asso, `kept as an association of role "${ALIAS}" (another record of the same individual); exports write it back as ALIA`);
+    if (asso.tag === 'ALIA') {
+      context.keptAs(path, asso, `kept as an association of role "${ALIAS}" (another record of the same individual), and proposed as a merge for the human to approve or deny; exports write it back as ALIA`);
+      proposeAliasMerge(context, asso, from.person, to.person);
+    }
   }
   for (const part of asso.children) {
     if (!['RELA', 'ROLE', 'SOUR', 'NOTE', 'SNOTE'].includes(part.tag)) context.lose(`${path}.${part.tag}`, part, 'not kept on the association');

@@ -29,7 +29,7 @@ class ImportFailure extends Error {
   }
 }
 
-const COUNTED = ['persons', 'families', 'personas', 'claims', 'sources', 'citations', 'events', 'relationships', 'associations', 'notes', 'media'];
+const COUNTED = ['persons', 'families', 'personas', 'claims', 'sources', 'citations', 'events', 'relationships', 'associations', 'notes', 'media', 'merge_proposals'];
 
 /**
  * The import job of one run: reads the stored file (a GEDZIP's media become blobs first),
