@@ -10,6 +10,7 @@ export type { LoadedPlugin } from './plugin.js';
 export type { RecordObserver } from './stream/record-observers.js';
 export type { ReadFilter } from './http/read-filters.js';
 export type { EntityLabel } from './labels.js';
+export type { EntityLabels, EntityLabeller } from './entity-owners.js';
 export { ProblemError, Problems, defineProblem, entityNotFound, DISK_FULL_DETAIL, type ProblemFactory, type ProblemFieldError } from './errors.js';
 export { isDiskFull } from './storage/disk-full.js';
 export { Uuid, Page, PagingQuery, Order, OkResponse, BlobAddress, Nullable } from './schemas.js';

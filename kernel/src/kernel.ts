@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Cradle, RequestCradle } from '@fastify/awilix';
 import type { Logger } from 'pino';
-import { asValue, type AwilixContainer } from 'awilix';
+import { asFunction, asValue, type AwilixContainer } from 'awilix';
 import type { Registry } from './storage/registry.js';
 import type { TreeStore } from './storage/tree-store.js';
 import type { Tree } from './storage/tree.js';
@@ -21,6 +21,7 @@ import { addTreeIdParam } from './http/route-conventions.js';
 import { admitTreeWrites } from './http/write-admission.js';
 import { bindQueryToTree } from './http/paging.js';
 import { ReadFilters, type ReadFilter } from './http/read-filters.js';
+import { EntityOwners, type EntityLabeller } from './entity-owners.js';
 import { Problems } from './errors.js';
 import { logFile, logWritten, readLogTail } from './logger.js';
 import { issueAgentCredentialFile } from './auth/agent-files.js';
@@ -88,6 +89,12 @@ export interface PluginKernel {
    * made from (an SVG chart, an export), before drawing it.
    */
   filterForReader<T>(request: FastifyRequest, value: T): T;
+  /**
+   * Declares that this plugin owns the entities of `kinds` (`person`, `source`, ...), labelled by
+   * `labels` (its service's, from the request's cradle): what every request's `entityLabels`
+   * asks, in manifest order (entity-owners.ts). Tree plugins, while registering.
+   */
+  ownsEntities(kinds: readonly string[], labels: EntityLabeller): void;
   /**
    * The services of one tree outside any request, acting as `actor`: what work that outlives
    * its request (a background job) calls. Made on each call; keep it for the job's length.
@@ -213,6 +220,8 @@ export class Kernel implements PluginKernel {
   private readonly routeTable: RouteTable;
   private readonly ingestFormats = new Set<string>();
   private readonly readFilters = new ReadFilters();
+  /** Who owns which kinds of entity (`ownsEntities`), read by each request's `entityLabels`. */
+  private readonly owners = new EntityOwners();
   private current: LoadedPlugin | null = null;
 
   constructor(parts: KernelParts) {
@@ -229,6 +238,7 @@ export class Kernel implements PluginKernel {
     this.logger = parts.logger;
     this.settings = parts.settings;
     this.routeTable = parts.routes;
+    this.container.register({ entityLabels: asFunction((cradle: ServiceCradle) => this.owners.for(cradle)).scoped() });
   }
 
   /**
@@ -293,6 +303,11 @@ export class Kernel implements PluginKernel {
 
   onRecord(kindPrefix: string, observer: RecordObserver): void {
     this.observers.add(kindPrefix, (tree, record) => observer(tree, record, () => this.servicesOf(tree)));
+  }
+
+  ownsEntities(kinds: readonly string[], labels: EntityLabeller): void {
+    this.requireScope('tree', 'ownsEntities');
+    this.owners.add(kinds, labels);
   }
 
   addReadFilter(filter: ReadFilter): void {
@@ -400,7 +415,7 @@ export class Kernel implements PluginKernel {
   /** A plugin declares its scope; routes (or tables) of the other kind are a mistake to stop at boot. */
   private requireScope(scope: LoadedPlugin['scope'], method: string): void {
     if (this.current && this.current.scope !== scope) {
-      const instead = method === 'registryTables' ? 'keep its tables in the tree database' : method === 'agentCredentials' ? 'leave credentials to global plugins' : `use kernel.${scope === 'tree' ? 'globalRoutes' : 'treeRoutes'}`;
+      const instead = method === 'registryTables' ? 'keep its tables in the tree database' : method === 'agentCredentials' ? 'leave credentials to global plugins' : method === 'ownsEntities' ? 'leave entities to tree plugins' : `use kernel.${scope === 'tree' ? 'globalRoutes' : 'treeRoutes'}`;
       throw new Error(`Plugin ${this.current.name} is declared ${this.current.scope}-scoped but calls kernel.${method}; declare scope: '${scope}' or ${instead}`);
     }
   }

@@ -5,6 +5,7 @@ import type { Clock, IdSource } from '../ids.js';
 import type { Paging } from '../http/paging.js';
 import type { Tree } from '../storage/tree.js';
 import type { Actor } from '../auth/actor.js';
+import type { EntityLabels } from '../entity-owners.js';
 
 /**
  * The services of the container, typed. The kernel declares its own here; every plugin
@@ -27,6 +28,8 @@ declare module '@fastify/awilix' {
     tree: Tree;
     /** Who is asking: the human or an agent credential. */
     actor: Actor;
+    /** Labels of entities of any kind, asked of the plugins that own them (`kernel.ownsEntities`; entity-owners.ts). */
+    entityLabels: EntityLabels;
   }
 }
 

@@ -21,6 +21,7 @@ export default definePlugin({
       // The whole cradle, not its services: they are built only when a request uses them.
       assertionsService: scoped((cradle) => new AssertionsService(cradle)),
     });
+    app.kernel.ownsEntities(['assertion'], (services, ids) => services.assertionsService.labels(ids));
     app.kernel.treeRoutes(async (mount) => {
       await assertionsRoutes(mount);
       await reviewRoutes(mount);

@@ -28,6 +28,7 @@ export default definePlugin({
         new AssociationsService(tree, clock, ids, new Subjects(personsService, personasService))),
       fanService: scoped(({ tree, personsService, personasService }) => new FanService(tree, personsService, personasService)),
     });
+    app.kernel.ownsEntities(['event'], (services, ids) => services.eventsService.labels(ids));
     // A merge moves the merged person's participations and associations to the survivor; a reversed merge moves them back.
     app.kernel.onRecord('person.merged.', (tree, record) => {
       const { merged, survivor } = record.payload as PersonMerged;

@@ -22,6 +22,7 @@ export default definePlugin({
     app.kernel.services({
       familyService: scoped(({ tree, clock, ids, personsService }) => new FamilyService(tree, clock, ids, personsService)),
     });
+    app.kernel.ownsEntities(['relationship'], (services, ids) => services.familyService.labels(ids));
     app.kernel.onRecord('person.retracted.', (tree, record) => hideEdgesOf(tree, record.entity_id));
     app.kernel.onRecord('person.merged.', (tree, record) => {
       const { merged, survivor } = record.payload as PersonMerged;

@@ -21,6 +21,7 @@ export default definePlugin({
       mediaLinksReader: scoped(({ tree }) => new MediaLinksReader(tree)),
       mediaLinkTargets: scoped((cradle) => new LinkTargets(cradle)),
     });
+    app.kernel.ownsEntities(['media'], (services, ids) => services.mediaService.labels(ids));
     app.kernel.treeRoutes(mediaRoutes);
   },
 });

@@ -1,35 +1,30 @@
-import { optionalService } from '@rootline/kernel';
-import type {} from '@rootline/contracts/personas';
+import { optionalService, type EntityLabels } from '@rootline/kernel';
 import type {} from '@rootline/contracts/sources';
-import type {} from '@rootline/contracts/assertions';
-import type {} from '@rootline/contracts/events';
-import type {} from '@rootline/contracts/family';
 
 /** What a media object may be attached to by hand, as the GEDCOM structures that hold an OBJE. */
 export type AttachableKind = 'citation' | 'source' | 'claim' | 'event' | 'relationship';
 
+/** The labelled kinds a media object may be attached to (the kernel's owners' kinds), as the link calls them. */
+const ATTACHABLE: Readonly<Record<string, AttachableKind>> = { source: 'source', assertion: 'claim', event: 'event', relationship: 'relationship' };
+
 /**
- * Whether what a media object is to be linked to exists in the tree, asked of its owner
- * plugin through the services it registers (each optional: a server built without events knows
- * no event). The media plugin reads no other plugin's tables; the service layer stays the
- * caller's knowledge, as `mediaService.depicts` and `attach` say.
+ * Whether what a media object is to be linked to exists in the tree, asked of its owner plugin:
+ * the kernel's `entityLabels`, which asks the plugins that own each kind (a server built without
+ * events knows no event). A citation has no label: the sources plugin's `citationsService`
+ * answers for it. The media plugin reads no other plugin's tables.
  */
 export class LinkTargets {
-  constructor(private readonly cradle: object) {}
+  constructor(private readonly cradle: { entityLabels: EntityLabels }) {}
 
   /** Whether `id` is a persona of this tree. */
   isPersona(id: string): boolean {
-    return optionalService(this.cradle, 'personasService')?.exists(id) ?? false;
+    return this.cradle.entityLabels.of([id], ['persona']).length > 0;
   }
 
   /** The kind of `id` among what a media object can be attached to; undefined for anything else (or nothing). */
   attachable(id: string): AttachableKind | undefined {
-    const has = (labels: { id: string }[] | undefined) => (labels ?? []).length > 0;
     if (optionalService(this.cradle, 'citationsService')?.exists(id)) return 'citation';
-    if (has(optionalService(this.cradle, 'sourcesService')?.labels([id]))) return 'source';
-    if (has(optionalService(this.cradle, 'assertionsService')?.labels([id]))) return 'claim';
-    if (has(optionalService(this.cradle, 'eventsService')?.labels([id]))) return 'event';
-    if (has(optionalService(this.cradle, 'familyService')?.labels([id]))) return 'relationship';
-    return undefined;
+    const [label] = this.cradle.entityLabels.of([id], Object.keys(ATTACHABLE));
+    return label && ATTACHABLE[label.kind];
   }
 }

@@ -18,6 +18,7 @@ export default definePlugin({
       // A note about a merged person goes to its survivor: asked of the persons plugin when the server has it (it registers later, and notes need no persons).
       notesService: scoped((cradle) => new NotesService(cradle.tree, cradle.clock, cradle.ids, survivorIn(cradle))),
     });
+    app.kernel.ownsEntities(['note'], (services, ids) => services.notesService.labels(ids));
     app.kernel.treeRoutes(notesRoutes);
     followMerges(app.kernel);
   },

@@ -15,6 +15,7 @@ export default definePlugin({
     app.kernel.services({
       personasService: scoped(({ tree, clock, ids, sourcesService }) => new PersonasService(tree, clock, ids, sourcesService)),
     });
+    app.kernel.ownsEntities(['persona'], (services, ids) => services.personasService.labels(ids));
     app.kernel.treeRoutes(personasRoutes);
   },
 });

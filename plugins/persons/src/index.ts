@@ -21,6 +21,7 @@ export default definePlugin({
       // The whole cradle: personas and assertions services are built only when a request uses them.
       personsService: scoped((cradle) => new PersonsService(cradle)),
     });
+    app.kernel.ownsEntities(['person'], (services, ids) => services.personsService.labels(ids));
     // Before any route is declared: the reads of a person's sub-resources (card, pedigree, FAN) follow merges too.
     followMergesOnPersonReads(app);
     app.kernel.treeRoutes(personsRoutes);

@@ -25,6 +25,7 @@ export default definePlugin({
       citationsService: scoped(({ tree, clock, ids, citationCatalogue }) => new CitationsService(tree, clock, ids, citationCatalogue)),
       sourcesService: scoped(({ tree, clock, ids, citationsService }) => new SourcesService(tree, clock, ids, citationsService)),
     });
+    app.kernel.ownsEntities(['source'], (services, ids) => services.sourcesService.labels(ids));
     app.kernel.treeRoutes(async (routes) => {
       await sourcesRoutes(routes);
       await fromTemplateRoutes(routes);

@@ -1,13 +1,13 @@
-import { ACTOR_COLUMNS, actorValues, type Actor, type Clock, type IdSource, type Tree } from '@rootline/kernel';
+import { ACTOR_COLUMNS, actorValues, type Actor, type Clock, type EntityLabels, type IdSource, type Tree } from '@rootline/kernel';
 import type { RedactionsService as RedactionsServiceContract, Redacted } from '@rootline/contracts/redactions';
-import type { RedactionCache, Redactions } from './cache.js';
-import { labelsOf, type LabelsCradle } from '../labels.js';
+import type { NameSources, RedactionCache, Redactions } from './cache.js';
 import { ViewProblems } from '../errors.js';
 import type { RedactionDto } from '../schemas.js';
 
 /** What the service uses of the request's cradle (kept whole: the owners' services are built only when a redaction is made). */
-interface RedactionsCradle extends LabelsCradle {
+interface RedactionsCradle extends NameSources {
   tree: Tree;
+  entityLabels: EntityLabels;
   clock: Clock;
   ids: IdSource;
 }
@@ -47,7 +47,7 @@ export class RedactionsService implements RedactionsServiceContract {
     if (input.field === 'id') throw ViewProblems.idNotRedactable();
     const { tree } = this.cradle;
     return tree.transact(() => {
-      const [label] = labelsOf(this.cradle, [input.target]);
+      const [label] = this.cradle.entityLabels.of([input.target]);
       if (!label) throw ViewProblems.targetNotFound(input.target);
       const field = input.field ?? null;
       const existing = tree.prepare(`SELECT ${COLUMNS} FROM redactions WHERE target = ? AND coalesce(field, '') = ?`).get(label.id, field ?? '') as RedactionDto | undefined;
