@@ -15,4 +15,5 @@ export { readGedzip, isZip, GedzipError } from './gedzip/read.js';
 export { fileUrlOf, filePathOf } from './file-path/file-url.js';
 export { recordType, substructureRule, requiredTags, enumerationValues } from './rules/lookup.js';
 export { isGedcomTag, isOnly70 } from './validate/gedcom551.js';
+export { structureTypeAt } from './rules/structure-path.js';
 export { fitsPayload } from './validate/fits-payload.js';

@@ -9,11 +9,11 @@
  * The others stay notes. A redacted note is left to `noteStructures`
  * (not written, reported).
  */
-import { fitsPayload, requiredTags, substructureRule } from '@rootline/gedcom';
+import { fitsPayload, requiredTags, structureTypeAt } from '@rootline/gedcom';
 import type { NoteDto } from '@rootline/contracts/notes';
 import type { ExportContext } from './context.js';
 import { FACT_DETAILS, readDetailNote, type DetailNotes } from '../fact-details.js';
-import { hasTag, restrictionFor, type WriteVersion } from './version.js';
+import { restrictionFor } from './version.js';
 
 const NONE: ReadonlyMap<string, string> = new Map();
 
@@ -39,7 +39,8 @@ export function takeFactDetails(
   for (const note of shown) {
     const detail = context.shows(note.id, 'text') ? read(note.text) : undefined;
     if (!detail || has.has(detail.tag) || taken.has(detail.tag)) continue;
-    const type = typeOf(structure, detail.tag, context.version);
+    // The structure type of the detail's line under `structure` (`HUSB.AGE`: AGE under the event's HUSB); none where GEDCOM has no such line in this version.
+    const type = structureTypeAt(structure, detail.tag.split('.'), context.version);
     const value = detail.tag === 'RESN' ? restrictionFor(detail.value, context.version) : detail.value;
     if (type === undefined || value === undefined || !fitsPayload(type, value, context.version)) continue;
     taken.set(detail.tag, { value, note, type });
@@ -72,12 +73,3 @@ function withholding(context: ExportContext, notes: readonly NoteDto[], read: De
   return shown;
 }
 
-/**
- * The structure type of a detail's line under `structure` (`HUSB.AGE`: AGE under the event's
- * HUSB); undefined where GEDCOM has no such line, or the version lacks one of its tags (5.5.1 has no PHRASE).
- */
-function typeOf(structure: string, detail: string, version: WriteVersion): string | undefined {
-  let type: string | undefined = structure;
-  for (const tag of detail.split('.')) type = type === undefined || !hasTag(tag, version) ? undefined : substructureRule(type, tag)?.type;
-  return type;
-}

@@ -6,20 +6,14 @@
  * events or period the target version cannot read as those lines stays a note, as does a
  * redacted one (left to `noteStructures`: not written, reported).
  */
-import { fitsPayload, recordType, substructureRule, type GedcomNode } from '@rootline/gedcom';
+import { fitsPayload, recordType, structureTypeAt, type GedcomNode } from '@rootline/gedcom';
 import type { NoteDto } from '@rootline/contracts/notes';
 import { node, type ExportContext } from './context.js';
 import { readRecordedEvents, readSourceData } from '../source-data.js';
 
-/** The structure type at a path of tags under a SOUR record (`DATA`, `EVEN`, `DATE`). */
-function typeAt(...tags: string[]): string | undefined {
-  let type = recordType('SOUR');
-  for (const tag of tags) type = type === undefined ? undefined : substructureRule(type, tag)?.type;
-  return type;
-}
-
+/** Whether `value` fits the line at a path of tags under a SOUR record (`DATA`, `EVEN`, `DATE`) in the version written. */
 const fits = (value: string | undefined, context: ExportContext, ...tags: string[]) => {
-  const type = typeAt(...tags);
+  const type = structureTypeAt(recordType('SOUR'), tags, context.version);
   return value === undefined || (type !== undefined && fitsPayload(type, value, context.version));
 };
 
