@@ -3,7 +3,7 @@ import { systemActor, type Tree } from '@rootline/kernel';
 import type { PersonMerged, PersonSplit } from '@rootline/contracts/persons';
 import { DuplicateIndex } from './index-store.js';
 import { ProposalStore } from './proposals.js';
-import { withdrawProposalsOf } from './withdrawals.js';
+import { withdrawProposalsOf, withdrawUndecidable } from './withdrawals.js';
 
 /** Claim kinds the persons plugin takes birth and death summaries from. */
 const VITAL_KINDS = ['birth', 'baptism', 'christening', 'death', 'burial'];
@@ -16,7 +16,8 @@ const VITAL_KINDS = ['birth', 'baptism', 'christening', 'death', 'burial'];
  * transaction pays one insert per person and per vital claim.
  * - `person.*`: the person (split: both; merged: both, and the merged person's not-a-match
  *   pairs carried over to the survivor; a split that reverses a merge takes them back;
- *   retracted: its pending proposals are withdrawn, withdrawals.ts);
+ *   retracted: its pending proposals are withdrawn, withdrawals.ts; and as a tree opens, any
+ *   pending proposal of a person gone for good);
  *   `person.living_status_set` changes nothing indexed.
  * - `persona.*` but `persona.created` (a new persona is in no person yet): the persona's names.
  * - `assertion.captured` and `assertion.removed` of a birth, baptism, christening, death or
@@ -61,5 +62,10 @@ export function followPersonsAndNames(app: FastifyInstance, schedule: (tree: Tre
     const index = new DuplicateIndex(tree);
     if (index.seeded()) return;
     if (index.seed(app.kernel.servicesFor(tree, systemActor).personsService) > 0) schedule(tree);
+  });
+  // Pending proposals that can never be approved (a person retracted before withdrawals existed, or merged into one retracted since).
+  app.kernel.onTreeOpen((tree) => {
+    const services = app.kernel.servicesFor(tree, systemActor);
+    withdrawUndecidable(tree, services.personsService, services.clock.now());
   });
 }

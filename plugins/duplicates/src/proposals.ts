@@ -71,6 +71,11 @@ export class ProposalStore {
     return rows.map(proposalDto);
   }
 
+  /** Every pending proposal, oldest first (the check as a tree opens: pending proposals are few). */
+  allPending(): ProposalDto[] {
+    return (this.tree.prepare(`SELECT ${COLUMNS} FROM duplicate_proposals WHERE status = 'pending' ORDER BY id`).all() as ProposalRow[]).map(proposalDto);
+  }
+
   /** A pending proposal can no longer be decided (a person of it is gone): `withdrawn`, with why. */
   withdraw(id: string, at: number, reason: string): void {
     this.tree.prepare("UPDATE duplicate_proposals SET status = 'withdrawn', decided_at_ms = ?, reason = ? WHERE id = ? AND status = 'pending'").run(at, reason, id);

@@ -1,5 +1,7 @@
-import type { Actor, Tree, TreeRecord } from '@rootline/kernel';
+import { systemActor, type Actor, type Tree, type TreeRecord } from '@rootline/kernel';
+import type { PersonsService } from '@rootline/contracts/persons';
 import { ProposalStore } from './proposals.js';
+import type { ProposalDto } from './schemas.js';
 
 /**
  * A person was retracted (by the human, or by an import's undo, cancel or failure): each pending
@@ -12,10 +14,33 @@ export function withdrawProposalsOf(tree: Tree, retraction: TreeRecord): void {
   const proposals = new ProposalStore(tree);
   const person = retraction.entity_id;
   const given = (retraction.payload as { reason?: string | null } | undefined)?.reason;
-  const reason = `Person ${person} was retracted${given ? `: ${given}` : ''}`;
   const actor: Actor = { kind: retraction.actor.kind, credentialId: retraction.actor.credential_id, ...(retraction.actor.proposer ? { proposer: retraction.actor.proposer } : {}) };
-  for (const proposal of proposals.pendingOf(person)) {
-    proposals.withdraw(proposal.id, retraction.at_ms, reason);
-    tree.record({ kind: 'proposal.withdrawn.v1', entity_type: 'proposal', entity_id: proposal.id, actor, payload: { persons: proposal.persons, reason } });
-  }
+  for (const proposal of proposals.pendingOf(person)) withdraw(tree, proposals, proposal, actor, retraction.at_ms, `Person ${person} was retracted${given ? `: ${given}` : ''}`);
+}
+
+/**
+ * As a tree opens: a pending proposal one of whose persons is gone for good (retracted, or merged
+ * into a person retracted since) is withdrawn, by the system. What a tree holds from before
+ * withdrawals existed (duplicates 0.1.8), and a person merged into one retracted later, which the
+ * retraction's own proposals did not name. Pending proposals are few: each is a few lookups.
+ */
+export function withdrawUndecidable(tree: Tree, persons: Pick<PersonsService, 'exists' | 'survivorOf'>, at: number): number {
+  const proposals = new ProposalStore(tree);
+  // A person merged since stands for its survivor (`survivorOf`: null once no active person holds it).
+  const gone = (person: string) => !persons.exists(persons.survivorOf(person) ?? person);
+  return tree.transact(() => {
+    let withdrawn = 0;
+    for (const proposal of proposals.allPending()) {
+      const person = proposal.persons.find(gone);
+      if (person === undefined) continue;
+      withdraw(tree, proposals, proposal, systemActor, at, `Person ${person} is no longer in the tree (retracted, or merged into a person retracted since)`);
+      withdrawn++;
+    }
+    return withdrawn;
+  });
+}
+
+function withdraw(tree: Tree, proposals: ProposalStore, proposal: ProposalDto, actor: Actor, at: number, reason: string): void {
+  proposals.withdraw(proposal.id, at, reason);
+  tree.record({ kind: 'proposal.withdrawn.v1', entity_type: 'proposal', entity_id: proposal.id, actor, payload: { persons: proposal.persons, reason } });
 }
