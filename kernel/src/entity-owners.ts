@@ -39,7 +39,6 @@ export class EntityOwners {
           if (rest.length === 0) break;
           if (kinds && !owner.kinds.some((kind) => kinds.includes(kind))) continue;
           const labels = owner.labels(services, rest);
-          if (labels.length === 0) continue;
           found.push(...labels);
           const known = new Set(labels.map((label) => label.id));
           rest = rest.filter((id) => !known.has(id));

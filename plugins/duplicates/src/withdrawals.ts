@@ -13,7 +13,7 @@ import type { ProposalDto } from './schemas.js';
 export function withdrawProposalsOf(tree: Tree, retraction: TreeRecord): void {
   const proposals = new ProposalStore(tree);
   const person = retraction.entity_id;
-  const given = (retraction.payload as { reason?: string | null } | undefined)?.reason;
+  const given = (retraction.payload as { reason: string | null }).reason;
   const actor: Actor = { kind: retraction.actor.kind, credentialId: retraction.actor.credential_id, ...(retraction.actor.proposer ? { proposer: retraction.actor.proposer } : {}) };
   for (const proposal of proposals.pendingOf(person)) withdraw(tree, proposals, proposal, actor, retraction.at_ms, `Person ${person} was retracted${given ? `: ${given}` : ''}`);
 }
@@ -24,19 +24,15 @@ export function withdrawProposalsOf(tree: Tree, retraction: TreeRecord): void {
  * withdrawals existed (duplicates 0.1.8), and a person merged into one retracted later, which the
  * retraction's own proposals did not name. Pending proposals are few: each is a few lookups.
  */
-export function withdrawUndecidable(tree: Tree, persons: Pick<PersonsService, 'exists' | 'survivorOf'>, at: number): number {
+export function withdrawUndecidable(tree: Tree, persons: Pick<PersonsService, 'exists' | 'survivorOf'>, at: number): void {
   const proposals = new ProposalStore(tree);
   // A person merged since stands for its survivor (`survivorOf`: null once no active person holds it).
   const gone = (person: string) => !persons.exists(persons.survivorOf(person) ?? person);
-  return tree.transact(() => {
-    let withdrawn = 0;
+  tree.transact(() => {
     for (const proposal of proposals.allPending()) {
       const person = proposal.persons.find(gone);
-      if (person === undefined) continue;
-      withdraw(tree, proposals, proposal, systemActor, at, `Person ${person} is no longer in the tree (retracted, or merged into a person retracted since)`);
-      withdrawn++;
+      if (person !== undefined) withdraw(tree, proposals, proposal, systemActor, at, `Person ${person} is no longer in the tree (retracted, or merged into a person retracted since)`);
     }
-    return withdrawn;
   });
 }
 

@@ -114,6 +114,12 @@ t.test('an ALIA pointing at an INDI is proposed as a merge, for the human to app
   const { job: second } = await imported(t, gedcom('7.0', '0 @A@ INDI', '1 NAME Ann /Lee/', '1 ALIA @B@', '0 @B@ INDI', '1 NAME Anne /Leigh/', '1 ALIA @A@'), both);
   t.same(await proposals(both), ['Ann Lee = Anne Leigh: GEDCOM import K: INDI @A@ names @B@ as another record of the same individual (ALIA, line 6)'], 'the pair once');
   t.equal(second.result.counts.merge_proposals, 1);
+
+  const itself = await withDuplicates(t);
+  const { job: third, items } = await imported(t, gedcom('7.0', '0 @A@ INDI', '1 NAME Ann /Lee/', '1 ALIA @A@'), itself);
+  t.same(await proposals(itself), [], 'an ALIA to its own record proposes nothing');
+  t.equal(third.result.counts.merge_proposals, 0);
+  t.match(items.filter((item) => item.path === 'INDI.ALIA'), [{ count: 1, reason: /cannot be associated with itself/ }], 'and is reported');
 });
 
 t.test('approved, the two records are one person, exported once with no ALIA to itself; an undo withdraws a proposal still waiting', async (t) => {

@@ -1,4 +1,4 @@
-import { optionalService, ProblemError } from '@rootline/kernel';
+import { optionalService } from '@rootline/kernel';
 import type { DuplicatesService } from '@rootline/contracts/duplicates';
 import type { GedcomNode } from '@rootline/gedcom';
 import type { MappingContext } from './context.js';
@@ -8,19 +8,19 @@ import type { MappingContext } from './context.js';
  * does not merge on a file's word: the two persons are proposed as one (a merge proposal of the
  * duplicates plugin, when the server has it), for the human to approve or deny, with the file's
  * line as the rationale. The person count still equals the file's INDI count until the human
- * approves. An ALIA each way names the same pair: it is proposed once (the second is 409
- * `proposal-exists`, which says so). An undo retracts the persons, which withdraws the proposal.
+ * approves. An ALIA each way names the same pair: it is proposed once (the run keeps the pairs it
+ * proposed; the persons are the run's own, so no other proposal can name them yet). An ALIA to its
+ * own record is refused before this (an association of a person with itself). An undo retracts
+ * the persons, which withdraws the proposal.
  */
 export function proposeAliasMerge(context: MappingContext, alia: GedcomNode & { xref?: string }, from: string, to: string): void {
   const duplicates: DuplicatesService | undefined = optionalService(context.services, 'duplicatesService');
-  if (!duplicates || from === to) return;
-  try {
-    duplicates.propose(context.actor, {
-      persons: [from, to],
-      rationale: `GEDCOM import ${context.importKey}: INDI @${alia.xref}@ names @${alia.pointer}@ as another record of the same individual (ALIA, line ${alia.line})`,
-    });
-    context.count('merge_proposals');
-  } catch (error) {
-    if (!(error instanceof ProblemError && error.code === 'proposal-exists')) throw error;
-  }
+  const pair = from < to ? `${from} ${to}` : `${to} ${from}`;
+  if (!duplicates || context.mergesProposed.has(pair)) return;
+  duplicates.propose(context.actor, {
+    persons: [from, to],
+    rationale: `GEDCOM import ${context.importKey}: INDI @${alia.xref}@ names @${alia.pointer}@ as another record of the same individual (ALIA, line ${alia.line})`,
+  });
+  context.mergesProposed.add(pair);
+  context.count('merge_proposals');
 }

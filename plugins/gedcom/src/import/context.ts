@@ -96,6 +96,8 @@ export class MappingContext {
   readonly mentions = new RunMap<string>();
   /** Inline `SOUR text` (5.5) -> the source made for it. */
   readonly inlineSources = new RunMap<string>();
+  /** Pairs of persons (`a b`, sorted) this run proposed as one (ALIA: alias-proposal.ts). */
+  readonly mergesProposed = new RunSet();
   readonly loss = new LossCollector();
   readonly counts: Record<string, number> = {};
   /** GEDCOM 7 writes FILE as a URL (percent-escaped); 5.5.1 as a plain path. Set from HEAD.GEDC.VERS. */
