@@ -10,6 +10,7 @@ const REASONS: Readonly<Record<string, string>> = {
   'relationship-exists': 'refused: these persons are linked so already (the same child listed twice, or the same parents in another family): kept once',
   'relationship-cycle': 'refused: it would make a person their own ancestor',
   'relationship-self': 'refused: a person cannot be their own parent or partner',
+  'association-self': 'refused: an individual cannot be associated with itself (an ASSO or ALIA pointing at its own record)',
   'too-many-birth-parents': 'refused: the child has two birth parents already (a third parent needs another pedigree: adopted, foster, step)',
 };
 
