@@ -170,6 +170,8 @@ t.test('undo takes the attachments with the import, and a media object attached 
   const mine = cradle.mediaService.create({ file_path_as_written: 'my-own-scan.jpg' });
   const citation = tree.prepare("SELECT target FROM media_attached JOIN media ON media.id = media_attached.media WHERE file_name = 'entry-12.jpg'").pluck().get() as string;
   cradle.mediaService.attach(mine.id, citation);
+  const second = cradle.mediaService.create({ file_path_as_written: 'my-second-scan.jpg' });
+  cradle.mediaService.attach(second.id, citation);
   const gone = cradle.mediaService.create({ file_path_as_written: 'taken-off-again.jpg' });
   cradle.mediaService.attach(gone.id, citation);
   cradle.mediaService.detach(gone.id, citation);
@@ -177,11 +179,12 @@ t.test('undo takes the attachments with the import, and a media object attached 
   t.equal(undone.statusCode, 200, undone.body);
   const after = rowCounts(tree);
   for (const table of ['media_attached', 'media_depicts', 'citations', 'sources', 'assertions', 'events', 'relationships', 'gedcom_import_items']) t.equal(after[table], empty[table], `${table}: nothing left`);
-  t.equal(after.media, 2, 'only the media objects made since');
-  t.ok(cradle.mediaService.exists(mine.id), 'my scan itself stays');
-  t.match(s.records({ kind: 'media.detached' }), [{ entity_id: mine.id, payload: { target: citation }, actor: { kind: 'human' } }, { entity_id: gone.id }], 'taken off the citation that is gone, recorded (after the one taken off before)');
-  t.equal(s.records({ kind: 'media.detached' }).length, 2, 'one taken off already is not taken again');
-  t.match(s.records({ kind: 'import.undone' }), [{ payload: { also_removed: { attachments: 1 } } }]);
+  t.equal(after.media, 3, 'only the media objects made since');
+  t.ok(cradle.mediaService.exists(mine.id) && cradle.mediaService.exists(second.id), 'my scans themselves stay');
+  t.same(s.records({ kind: 'media.detached' }).map((r) => [r.entity_id, r.payload, r.actor.kind]).slice(0, 2).sort(), [[mine.id, { target: citation }, 'human'], [second.id, { target: citation }, 'human']].sort(), 'both taken off the citation that is gone, recorded');
+  t.equal(s.records({ kind: 'media.detached' })[2].entity_id, gone.id, '(after the one taken off before)');
+  t.equal(s.records({ kind: 'media.detached' }).length, 3, 'one taken off already is not taken again');
+  t.match(s.records({ kind: 'import.undone' }), [{ payload: { also_removed: { attachments: 2 } } }]);
 });
 
 t.test('undo takes off a photo linked since to one of its personas; the photo, and its depiction of a persona of the tree, stay', async (t) => {
