@@ -76,6 +76,7 @@ t.test('every refusal writes nothing', async (t) => {
     ['no rationale', () => s.request('POST', '/v1/proposals', { body: { persons: [a.id, b.id] } }), 400, { code: 'validation-failed' }],
     ['a blank rationale', () => s.request('POST', '/v1/proposals', { body: { persons: [a.id, c.id], rationale: '  ' } }), 400, { code: 'validation-failed' }],
     ['an unknown field', () => s.request('POST', '/v1/proposals', { body: { persons: [a.id, c.id], rationale: 'x', score: 1 } }), 400, { code: 'validation-failed' }],
+    ['reading a proposal by an id that is none', () => s.request('GET', '/v1/proposals/not-an-id'), 400, { code: 'validation-failed' }],
     ['approving a denied proposal', () => s.request('POST', `/v1/proposals/${decided.id}/approve`, { body: {} }), 409, { code: 'proposal-not-pending', title: 'The proposal is no longer pending', detail: `Proposal ${decided.id} is denied; only a pending proposal can be approved or denied`, proposal_status: 'denied' }],
     ['denying a denied proposal', () => s.request('POST', `/v1/proposals/${decided.id}/deny`, { body: { reason: 'again' } }), 409, { code: 'proposal-not-pending', proposal_status: 'denied' }],
     ['approving an unknown proposal', () => s.request('POST', `/v1/proposals/${UNKNOWN}/approve`, { body: {} }), 404, { code: 'not-found', entity: 'proposal', detail: `There is no proposal ${UNKNOWN} in this tree` }],

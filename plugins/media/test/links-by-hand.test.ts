@@ -111,7 +111,18 @@ t.test('attachments by hand to each kind GEDCOM holds an OBJE under; anything el
   for (const target of [UNKNOWN, persona]) {
     const refused = await s.request('POST', `/v1/media/${media}/attachments`, { body: { target } });
     t.equal(refused.statusCode, 404, 'an unknown id, or a persona (it is depicted, not attached)');
-    t.match(refused.json(), { code: 'not-found', entity: 'target' });
+    t.match(refused.json(), { code: 'not-found', entity: 'target', detail: `There is no citation, source, claim, event or relationship ${target} in this tree` });
+  }
+  for (const [method, path, body] of [
+    ['POST', `/v1/media/${media}/attachments`, { target: 'not-an-id' }],
+    ['POST', `/v1/media/${media}/attachments`, {}],
+    ['POST', `/v1/media/${media}/depictions`, { persona: 'not-an-id' }],
+    ['POST', `/v1/media/${media}/depictions`, {}],
+    ['DELETE', `/v1/media/${media}/attachments/not-an-id`, undefined],
+    ['DELETE', `/v1/media/${media}/depictions/not-an-id`, undefined],
+  ] as const) {
+    const refused = await s.request(method, path, body === undefined ? {} : { body });
+    t.match([refused.statusCode, refused.json().code], [400, 'validation-failed'], `${method} ${path} ${JSON.stringify(body ?? null)}: refused before anything is looked up`);
   }
   t.match((await s.request('POST', `/v1/media/${UNKNOWN}/attachments`, { body: { target: UNKNOWN } })).json(), { code: 'not-found', entity: 'media' }, 'the media object is looked up first');
   t.match((await s.request('DELETE', `/v1/media/${UNKNOWN}/attachments/${citation}`)).json(), { code: 'not-found', entity: 'media' });

@@ -167,4 +167,17 @@ t.test('a media id that is not a UUID is a 400; the API description lists what e
   const one = doc.paths['/v1/media/{id}'].get;
   t.same(Object.keys(one.responses).sort(), ['200', '400', '401', '403', '404', '421', '500'], 'every route a token reaches may answer 403 (cross-origin), kernel 0.2.27');
   t.same(one.responses['200'].content['application/json'].schema.required, ['id', 'file_name', 'status', 'created_at_ms', 'depicts', 'attached_to'], 'the media object, with its links');
+  // Every link route answers with the media object and its links: a client generated from the document knows the shape.
+  t.same(doc.paths['/v1/media'].post.responses['201'].content['application/json'].schema.required, ['id', 'file_name', 'status', 'created_at_ms'], 'a new media object (no links yet)');
+  const linkRoutes: [string, string, string[]][] = [
+    ['/v1/media/{id}/depictions', 'post', ['200', '201']],
+    ['/v1/media/{id}/depictions/{persona}', 'delete', ['200']],
+    ['/v1/media/{id}/attachments', 'post', ['200', '201']],
+    ['/v1/media/{id}/attachments/{target}', 'delete', ['200']],
+  ];
+  for (const [path, method, statuses] of linkRoutes) {
+    for (const status of statuses) {
+      t.same(doc.paths[path][method].responses[status]?.content?.['application/json']?.schema?.required, ['id', 'file_name', 'status', 'created_at_ms', 'depicts', 'attached_to'], `${method.toUpperCase()} ${path} ${status}: the media object, with its links`);
+    }
+  }
 });
