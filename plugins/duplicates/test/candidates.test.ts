@@ -154,3 +154,12 @@ t.test('the quick preselection reads the index: its dates and its phonetic keys 
   const hussey = await person(s, { given: 'Ann', surname: 'Hussey' }, { birth: '1850' });
   t.same((await ranked(s, { given: 'Ann', surname: 'Hayes', birth: '1850', limit: 1 })).map(([id]) => id), [hussey.id], 'Ann Hussey');
 });
+
+t.test('a candidate with no birth date is unknown on the date, not apart from it: it is preselected ahead of many whose birth conflicts', async (t) => {
+  const s = await duplicatesServer(t);
+  // More conflicting namesakes than the preselection keeps for limit 1 (32): only the prescore decides who reaches the full score.
+  for (let i = 0; i < 33; i++) await person(s, { given: 'John', surname: 'Smith' }, { birth: '1790' });
+  const undated = await person(s, { given: 'John', surname: 'Smith' });
+  const best = await ranked(s, { given: 'John', surname: 'Smith', birth: '1850', limit: 1 });
+  t.same(best.map(([id]) => id), [undated.id], 'the namesake with no birth date is the best: his date may agree, theirs cannot');
+});
