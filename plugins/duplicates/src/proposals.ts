@@ -57,7 +57,8 @@ export class ProposalStore {
       .run(row.id, row.persons[0], row.persons[1], lo, hi, row.rationale, row.created_at_ms, ...actorValues(actor));
   }
 
-  decide(id: string, decision: { status: 'approved' | 'denied'; at: number; note?: string | null; reason?: string | null; merged_into?: string | null }): void {
+  /** A pending proposal decided, or withdrawn (a person of it is gone: withdrawals.ts); a proposal no longer pending is left as it is. */
+  decide(id: string, decision: { status: 'approved' | 'denied' | 'withdrawn'; at: number; note?: string | null; reason?: string | null; merged_into?: string | null }): void {
     this.tree
       .prepare("UPDATE duplicate_proposals SET status = ?, decided_at_ms = ?, note = ?, reason = ?, merged_into = ? WHERE id = ? AND status = 'pending'")
       .run(decision.status, decision.at, decision.note ?? null, decision.reason ?? null, decision.merged_into ?? null, id);
@@ -74,11 +75,6 @@ export class ProposalStore {
   /** Every pending proposal, oldest first (the check as a tree opens: pending proposals are few). */
   allPending(): ProposalDto[] {
     return (this.tree.prepare(`SELECT ${COLUMNS} FROM duplicate_proposals WHERE status = 'pending' ORDER BY id`).all() as ProposalRow[]).map(proposalDto);
-  }
-
-  /** A pending proposal can no longer be decided (a person of it is gone): `withdrawn`, with why. */
-  withdraw(id: string, at: number, reason: string): void {
-    this.tree.prepare("UPDATE duplicate_proposals SET status = 'withdrawn', decided_at_ms = ?, reason = ? WHERE id = ? AND status = 'pending'").run(at, reason, id);
   }
 
   /** Up to `take` proposals of one status after id `after`, oldest first (ids are UUIDv7). */

@@ -37,6 +37,6 @@ export function withdrawUndecidable(tree: Tree, persons: Pick<PersonsService, 'e
 }
 
 function withdraw(tree: Tree, proposals: ProposalStore, proposal: ProposalDto, actor: Actor, at: number, reason: string): void {
-  proposals.withdraw(proposal.id, at, reason);
+  proposals.decide(proposal.id, { status: 'withdrawn', at, reason });
   tree.record({ kind: 'proposal.withdrawn.v1', entity_type: 'proposal', entity_id: proposal.id, actor, payload: { persons: proposal.persons, reason } });
 }
