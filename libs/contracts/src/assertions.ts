@@ -20,8 +20,12 @@ export interface AssertionsService {
    * claim, oldest first: what an exporter writes beside the claim's own source citation.
    */
   evidenceCitations(ids: readonly string[]): Map<string, string[]>;
-  /** Every claim with a citation attached as evidence, in one read: a walk of the whole tree asks `evidenceCitations` only for these. */
-  citedAsEvidence(): ReadonlySet<string>;
+  /**
+   * The claims with a citation attached as evidence, `take` at a time after `after` ('' to
+   * begin), in id order: a walk of the whole tree reads them all, a page between its pauses, and
+   * asks `evidenceCitations` only for these.
+   */
+  citedAsEvidence(after: string, take: number): string[];
   requirePersona(id: string): void;
   requireSource(id: string): void;
   capture(actor: Actor, input: NewClaim): AssertionDto;

@@ -27,8 +27,12 @@ export interface EventsService {
    * its participants: one read for a batch of persons (the GEDCOM export), no limit.
    */
   ofSubjects(subjects: readonly string[]): EventDto[];
-  /** Every person and persona that takes part in an event, in one read: a walk of the whole tree asks `ofSubjects` only for these. */
-  participants(): ReadonlySet<string>;
+  /**
+   * The persons and personas that take part in an event, `take` at a time after `after` ('' to
+   * begin), in id order: a walk of the whole tree reads them all, a page between its pauses, and
+   * asks `ofSubjects` only for these.
+   */
+  participants(after: string, take: number): string[];
   /** "Baptism, 12 MAR 1851, Ledbury": type, date as written and place, those it has; unknown ids are left out. */
   labels(ids: string[]): EntityLabel[];
   create(actor: Actor, input: CreateEventBody): EventDto;
@@ -70,8 +74,12 @@ export type DatedParticipantRow = [event: string, sortDate: string, subject: str
 export interface AssociationsService {
   /** The associations recorded from any of `subjects` (person or persona ids), oldest first: one read for a batch (the GEDCOM export). */
   fromSubjects(subjects: readonly string[]): AssociationSummary[];
-  /** Every person and persona an association is recorded from, in one read: a walk of the whole tree asks `fromSubjects` only for these. */
-  recordedFrom(): ReadonlySet<string>;
+  /**
+   * The persons and personas an association is recorded from, `take` at a time after `after`
+   * ('' to begin), in id order: a walk of the whole tree reads them all, a page between its
+   * pauses, and asks `fromSubjects` only for these.
+   */
+  recordedFrom(after: string, take: number): string[];
   record(actor: Actor, input: RecordAssociationBody): {
     id: string;
   };

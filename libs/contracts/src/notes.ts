@@ -19,8 +19,12 @@ export interface NotesService {
   forTargetPage(target: string, after: string | null, take: number): { item: string; key: string }[];
   /** The notes of all these targets, by target then oldest first: one read for a batch (the GEDCOM export). */
   forTargets(targets: readonly string[]): NoteDto[];
-  /** Every entity that has a note (its id), in one read: a walk of the whole tree (the export) asks `forTargets` only for these. */
-  targets(): ReadonlySet<string>;
+  /**
+   * The entities that have a note (their ids), `take` at a time after `after` ('' to begin), in
+   * id order: a walk of the whole tree (the export) reads them all, a page between its pauses,
+   * and asks `forTargets` only for these.
+   */
+  targets(after: string, take: number): string[];
   get(id: string): NoteDto | undefined;
   /**
    * Labels of the notes among `ids` (kind `note`, the text's first line, cut at 80 characters):

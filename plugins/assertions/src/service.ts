@@ -58,9 +58,9 @@ export class AssertionsService implements AssertionsServiceContract {
     return row && { ...claimDto(row), evidence: this.writer.store.evidenceOf(id).map(evidenceDto) };
   }
 
-  /** Every claim with a citation attached as evidence. */
-  citedAsEvidence(): ReadonlySet<string> {
-    return new Set(this.writer.store.claimsWithCitationEvidence());
+  /** The claims with a citation attached as evidence, `take` after `after`, in id order. */
+  citedAsEvidence(after: string, take: number): string[] {
+    return this.writer.store.claimsWithCitationEvidence(after, take);
   }
 
   /**

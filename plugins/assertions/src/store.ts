@@ -136,9 +136,9 @@ export class ClaimStore {
     return this.tree.prepare('SELECT * FROM assertion_evidence WHERE assertion = ? ORDER BY id').all(id) as EvidenceRow[];
   }
 
-  /** Every claim with a citation attached as evidence. */
-  claimsWithCitationEvidence(): string[] {
-    return this.tree.prepare("SELECT DISTINCT assertion FROM assertion_evidence WHERE kind = 'citation'").pluck().all() as string[];
+  /** The claims with a citation attached as evidence, `take` after `after`: a range of assertion_evidence_by_assertion. */
+  claimsWithCitationEvidence(after: string, take: number): string[] {
+    return this.tree.prepare("SELECT DISTINCT assertion FROM assertion_evidence WHERE assertion > ? AND kind = 'citation' ORDER BY assertion LIMIT ?").pluck().all(after, take) as string[];
   }
 
   /** The citations attached as evidence to any of `ids`, by claim, oldest first. */

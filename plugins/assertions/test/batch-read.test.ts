@@ -46,7 +46,7 @@ t.test('citedAsEvidence: every claim with a citation attached as evidence, once;
   const cradle = s.server.kernel.servicesFor(s.server.kernel.trees.active(), human);
   const ann = cradle.personasService.create(human, { given: 'Ann' });
   const [birth, death, burial] = ['birth', 'death', 'burial'].map((kind) => cradle.assertionsService.capture(human, { persona: ann.id, kind, date: '1850' }));
-  t.same([...cradle.assertionsService.citedAsEvidence()], []);
+  t.same(cradle.assertionsService.citedAsEvidence('', 10), []);
   const register = cradle.sourcesService.create(human, { title: 'Parish register' });
   for (const page of ['3', '4']) {
     const citation = cradle.citationsService.create(human, { source: register.id, elements: { page } });
@@ -54,5 +54,8 @@ t.test('citedAsEvidence: every claim with a citation attached as evidence, once;
   }
   cradle.assertionsService.attachEvidence(human, burial.id, { kind: 'citation', citation: cradle.citationsService.create(human, { source: register.id, elements: { page: '9' } }).id });
   cradle.assertionsService.attachEvidence(human, death.id, { kind: 'url', url: 'https://example.org/death' });
-  t.same([...cradle.assertionsService.citedAsEvidence()].sort(), [birth.id, burial.id].sort());
+  const cited = [birth.id, burial.id].sort();
+  t.same(cradle.assertionsService.citedAsEvidence('', 10), cited, 'each once (the birth has two), in id order');
+  t.same(cradle.assertionsService.citedAsEvidence('', 1), cited.slice(0, 1), 'a page counts claims, not citations');
+  t.same(cradle.assertionsService.citedAsEvidence(cited[0], 10), cited.slice(1), 'the next page starts after the last claim given');
 });

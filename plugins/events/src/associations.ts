@@ -14,9 +14,9 @@ import type { AssociationsService as AssociationsServiceContract, AssociationSum
 export class AssociationsService implements AssociationsServiceContract {
   constructor(private readonly tree: Tree, private readonly clock: Clock, private readonly ids: IdSource, private readonly subjects: Subjects) {}
 
-  /** Every subject an association is recorded from. */
-  recordedFrom(): ReadonlySet<string> {
-    return new Set(this.tree.prepare('SELECT DISTINCT from_subject FROM associations').pluck().all() as string[]);
+  /** The subjects an association is recorded from, `take` after `after`: a range of associations_by_from. */
+  recordedFrom(after: string, take: number): string[] {
+    return this.tree.prepare('SELECT DISTINCT from_subject FROM associations WHERE from_subject > ? ORDER BY from_subject LIMIT ?').pluck().all(after, take) as string[];
   }
 
   /** The associations recorded from any of `subjects` (person or persona ids), oldest first: one read for a batch (the GEDCOM export). */

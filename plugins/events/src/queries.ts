@@ -58,9 +58,9 @@ export class EventQueries {
       .all(JSON.stringify(subjects), limit) as EventRow[];
   }
 
-  /** Every subject taking part in an event: one walk of event_participants_by_subject. */
-  participants(): Set<string> {
-    return new Set(this.tree.prepare('SELECT DISTINCT subject FROM event_participants').pluck().all() as string[]);
+  /** The subjects taking part in an event, `take` after `after`: a range of event_participants_by_subject. */
+  participants(after: string, take: number): string[] {
+    return this.tree.prepare('SELECT DISTINCT subject FROM event_participants WHERE subject > ? ORDER BY subject LIMIT ?').pluck().all(after, take) as string[];
   }
 
   countForSubjects(subjects: string[]): number {

@@ -53,9 +53,9 @@ export class EventsService implements EventsServiceContract {
     return { items: this.queries.dtos(this.queries.forSubjects(subjects, limit)), total: this.queries.countForSubjects(subjects) };
   }
 
-  /** Every person and persona that takes part in an event. */
-  participants(): ReadonlySet<string> {
-    return this.queries.participants();
+  /** The persons and personas that take part in an event, `take` after `after`, in id order. */
+  participants(after: string, take: number): string[] {
+    return this.queries.participants(after, take);
   }
 
   /**

@@ -53,3 +53,13 @@ t.test('between 20 and 40,000 lines whatever the clock says; an empty batch teac
   empty.run(0, 0);
   t.equal(empty.size.lines, 250, 'still the first batch');
 });
+
+t.test('a first batch can be given (an undo starts each kind at 20): it grows from there, at most twice the last', async (t) => {
+  let now = 0;
+  const size = new BatchSize(() => now, 20, 20);
+  t.equal(size.lines, 20, 'the first batch is the one given');
+  size.time(20, () => (now += 20 * 0.01)); // 0.2 ms: room for 2,000, but at most twice the last
+  t.equal(size.lines, 40);
+  size.time(40, () => (now += 40 * 0.01));
+  t.equal(size.lines, 80);
+});

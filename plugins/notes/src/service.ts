@@ -41,9 +41,9 @@ export class NotesService implements NotesServiceContract {
       .all(target, after ?? '', take) as { item: string; key: string }[];
   }
 
-  /** Every entity that has a note: one walk of the notes' keys (target first). */
-  targets(): ReadonlySet<string> {
-    return new Set(this.tree.prepare('SELECT DISTINCT target FROM notes').pluck().all() as string[]);
+  /** The entities that have a note, `take` after `after`: a range of the notes' keys (target first). */
+  targets(after: string, take: number): string[] {
+    return this.tree.prepare('SELECT DISTINCT target FROM notes WHERE target > ? ORDER BY target LIMIT ?').pluck().all(after, take) as string[];
   }
 
   /**

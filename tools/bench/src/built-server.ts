@@ -50,9 +50,12 @@ export async function startImport(server: BuiltServer, file: string): Promise<st
   return ((await answer.json()) as { job_id: string }).job_id;
 }
 
-/** Exports the active tree (GEDCOM 7.0, living included) and follows the job: its result. */
-export async function exportTree(server: BuiltServer): Promise<{ size_bytes: number; blob: string }> {
+/**
+ * Exports the active tree (GEDCOM 7.0, living included) and follows the job: its result. Each
+ * poll's latency goes into `latencies` (the API p99 while exporting).
+ */
+export async function exportTree(server: BuiltServer, latencies: number[] = []): Promise<{ size_bytes: number; blob: string }> {
   const exported = await fetch(`${server.url}/v1/gedcom/export`, { method: 'POST', headers: { ...server.headers, 'content-type': 'application/json' }, body: JSON.stringify({ version: '7.0', include_living: true }) });
   if (exported.status !== 202) throw new Error(`export answered ${exported.status}: ${await exported.text()}`);
-  return (await followJob(server.url, server.headers, ((await exported.json()) as { job_id: string }).job_id)) as { size_bytes: number; blob: string };
+  return (await followJob(server.url, server.headers, ((await exported.json()) as { job_id: string }).job_id, latencies)) as { size_bytes: number; blob: string };
 }

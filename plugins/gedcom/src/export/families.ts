@@ -35,6 +35,12 @@ export function familyAnchor(unit: FamilyUnit): string | undefined {
 
 const pairKey = (a: string, b: string) => (a < b ? `${a} ${b}` : `${b} ${a}`);
 
+/**
+ * Children placed, or families numbered, between two pauses of `finish`: about 10 ms of work.
+ * All of it at once held the event loop 300-400 ms at 102,000 persons.
+ */
+const BETWEEN_PAUSES = 5000;
+
 export class FamilyIndex {
   private readonly units = new Map<string, FamilyUnit>();
   private readonly parentsOf = new Map<string, { parent: string; pedigree: string; edge: string }[]>();
@@ -56,15 +62,23 @@ export class FamilyIndex {
     }
   }
 
-  /** Places every child in a unit, then numbers the units F1, F2, ... in the order they were made. */
-  finish(): void {
-    for (const [child, parents] of this.parentsOf) this.placeChild(child, parents);
+  /**
+   * Places every child in a unit, then numbers the units F1, F2, ... in the order they were
+   * made, awaiting `pause` every few thousand of each.
+   */
+  async finish(pause: () => Promise<void>): Promise<void> {
+    let placed = 0;
+    for (const [child, parents] of this.parentsOf) {
+      this.placeChild(child, parents);
+      if (++placed % BETWEEN_PAUSES === 0) await pause();
+    }
     this.parentsOf.clear();
     let n = 0;
     for (const unit of this.units.values()) {
       unit.xref = `F${++n}`;
       for (const partner of unit.partners) push(this.asPartner, partner, unit);
       for (const { child, pedigree, edges } of unit.children) push(this.asChild, child, { unit, pedigree, edges });
+      if (n % BETWEEN_PAUSES === 0) await pause();
     }
   }
 

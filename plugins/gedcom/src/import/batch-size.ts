@@ -8,7 +8,8 @@ import type { GedcomNode } from '@rootline/gedcom';
 export const BATCH_MS = 20;
 /** The first batch of a pass, before anything is known of its records' cost. */
 const FIRST_LINES = 250;
-const MIN_LINES = 20;
+/** The fewest a batch holds: below this, a transaction's own cost (its commit) would be most of it. */
+export const MIN_LINES = 20;
 const MAX_LINES = 40_000;
 
 /** A record's lines, itself included: what it costs to map is about proportional to them. */
@@ -21,17 +22,21 @@ export function linesOf(record: GedcomNode): number {
 /**
  * Lines per batch, from the time per line the last batches of the same pass took. Measured
  * in lines, not records: an individual with forty facts costs ten times a family with four.
+ * (An undo counts the items it takes away of one kind the same way: `undo.ts`.)
  * A batch slower than expected shrinks the next one at once, a faster one lets it grow slowly
  * (a moving average, and at most twice the last batch).
  */
 export class BatchSize {
   private msPerLine: number | undefined;
-  private last = FIRST_LINES;
+  private last: number;
 
-  constructor(private readonly now: () => number = () => performance.now(), private readonly budgetMs = BATCH_MS) {}
+  /** `first`: the first batch, before anything is known (an undo starts each kind at the fewest: some cost a millisecond an item). */
+  constructor(private readonly now: () => number = () => performance.now(), private readonly budgetMs = BATCH_MS, private readonly first = FIRST_LINES) {
+    this.last = first;
+  }
 
   get lines(): number {
-    if (this.msPerLine === undefined) return FIRST_LINES;
+    if (this.msPerLine === undefined) return this.first;
     const fit = Math.floor(this.budgetMs / this.msPerLine);
     return Math.max(MIN_LINES, Math.min(MAX_LINES, this.last * 2, fit));
   }

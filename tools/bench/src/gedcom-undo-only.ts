@@ -1,0 +1,41 @@
+/**
+ * An import's undo alone, for the API latency while it runs: `node --import tsx
+ * tools/bench/src/gedcom-undo-only.ts DATA_DIR` starts the built server (`npm run build` first)
+ * on a data folder holding a tree one import made (`ROOTLINE_BENCH_KEEP=DATA_DIR
+ * gedcom-import-only.ts`; the undo takes that import away, so run it on a copy), undoes the
+ * import (`POST /v1/imports/{key}/undo`, one request for the whole undo) and meanwhile polls
+ * `GET /v1/imports` every 20 ms, as the import's bench polls its job. Prints one JSON line: the
+ * undo's ms, the server's CPU seconds, the polls' p99 and max. ROOTLINE_BENCH_DIST and
+ * ROOTLINE_BENCH_NODE_ARGS as for the other scripts.
+ */
+import { resolve } from 'node:path';
+import { cpuSeconds, startBuiltServer } from './built-server.js';
+import { percentile } from './stats.js';
+
+const dataDir = resolve(process.argv[2] ?? '');
+const server = await startBuiltServer(dataDir);
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+try {
+  const listed = async () => (await (await fetch(`${server.url}/v1/imports`, { headers: server.headers })).json()) as { items: { import_key: string; state: string }[] };
+  const run = (await listed()).items.find((item) => item.state === 'succeeded');
+  if (!run) throw new Error('no succeeded import to undo in this data folder');
+  const cpu = cpuSeconds(server.pid);
+  const started = performance.now();
+  let over = false;
+  const undo = fetch(`${server.url}/v1/imports/${run.import_key}/undo`, { method: 'POST', headers: { ...server.headers, 'content-type': 'application/json' }, body: JSON.stringify({ reason: 'bench' }) })
+    .then(async (answer) => ({ status: answer.status, body: await answer.text() }))
+    .finally(() => { over = true; });
+  const latencies: number[] = [];
+  while (!over) {
+    const asked = performance.now();
+    await listed();
+    latencies.push(performance.now() - asked);
+    await sleep(20);
+  }
+  const answer = await undo;
+  if (answer.status !== 200) throw new Error(`undo answered ${answer.status}: ${answer.body}`);
+  latencies.sort((a, b) => a - b);
+  process.stdout.write(`${JSON.stringify({ undo_ms: Math.round(performance.now() - started), server_cpu_s: Number((cpuSeconds(server.pid) - cpu).toFixed(1)), api_p99_ms: Number(percentile(latencies, 99).toFixed(1)), api_max_ms: Number(percentile(latencies, 100).toFixed(1)), api_requests: latencies.length })}\n`);
+} finally {
+  await server.stop();
+}
