@@ -28,12 +28,11 @@ export function linesOf(record: GedcomNode): number {
  */
 export class BatchSize {
   private msPerLine: number | undefined;
-  private last: number;
+  /** The lines of the last timed batch: read only once one was timed. */
+  private last = 0;
 
   /** `first`: the first batch, before anything is known (an undo starts each kind at the fewest: some cost a millisecond an item). */
-  constructor(private readonly now: () => number = () => performance.now(), private readonly budgetMs = BATCH_MS, private readonly first = FIRST_LINES) {
-    this.last = first;
-  }
+  constructor(private readonly now: () => number = () => performance.now(), private readonly budgetMs = BATCH_MS, private readonly first = FIRST_LINES) {}
 
   get lines(): number {
     if (this.msPerLine === undefined) return this.first;

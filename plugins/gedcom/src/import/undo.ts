@@ -56,20 +56,20 @@ export function removeRunItemsNow(tree: Tree, runs: ImportRuns, services: Mappin
 /**
  * One transaction: items of the first kind (in ORDER) the run still has, as many as `sized` gives
  * for the kind (timed, so the next is sized to fit the budget), or UNDO_BATCH; 0 when none is left.
- * A sized batch is a bulk transaction (`tree.bulkTransact`): no fsync of its own, and background
- * work (an index catching up) waits until the removal is over. A crash can take back the last
- * batches, never half of one: each drops its items from the run's list in the same transaction,
- * and a run left undone with items listed is finished at the tree's next open.
+ * Each is a bulk transaction (`tree.bulkTransact`): no fsync of its own, and background work (an
+ * index catching up) waits until the removal is over. A crash can take back the last batches,
+ * never half of one: each drops its items from the run's list in the same transaction, and a
+ * run left undone (or stopped) with items listed is finished at the tree's next open, whose
+ * own removal ends with an ordinary commit (the run settled).
  */
 function removeBatch(tree: Tree, runs: ImportRuns, services: MappingServices, actor: Actor, importKey: string, reason: string, sized?: (kind: ItemKind) => BatchSize): number {
   for (const kind of ORDER) {
     const size = sized?.(kind);
     const items = runs.itemsOf(importKey, kind, size ? size.lines : UNDO_BATCH);
     if (items.length === 0) continue;
-    const commit = size ? tree.bulkTransact.bind(tree) : tree.transact.bind(tree);
     const remove = () =>
       tree.withImportKey(importKey, () =>
-        commit(() => {
+        tree.bulkTransact(() => {
           for (const item of items) removeOne(services, actor, kind, item.id, reason);
           runs.dropItems(importKey, kind, items.map((item) => item.position));
         }),
