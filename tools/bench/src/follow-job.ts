@@ -40,14 +40,25 @@ export async function warmJobRoute(url: string, headers: Record<string, string>)
  * job (a batch, or an index being built).
  */
 export async function writeWhile(url: string, headers: Record<string, string>, running: Promise<unknown>, latencies: number[]): Promise<void> {
-  let over = false;
-  const ended = running.then(() => { over = true; }, () => { over = true; });
-  for (let n = 1; !over; n++) {
-    const asked = performance.now();
-    const answer = await fetch(`${url}/v1/personas`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ given: `Writer${n}`, surname: 'Bench' }) });
+  let n = 0;
+  await timedWhile(running, 50, latencies, async () => {
+    const answer = await fetch(`${url}/v1/personas`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ given: `Writer${++n}`, surname: 'Bench' }) });
     await answer.arrayBuffer();
     if (answer.status !== 200) throw new Error(`POST /v1/personas answered ${answer.status} while the job ran`);
+  });
+}
+
+/**
+ * While `running` is unsettled, does `ask` (a request), each time pushing how long it took to
+ * `latencies`, then waits `everyMs` (or until `running` ends).
+ */
+export async function timedWhile(running: Promise<unknown>, everyMs: number, latencies: number[], ask: () => Promise<unknown>): Promise<void> {
+  let over = false;
+  const ended = running.then(() => { over = true; }, () => { over = true; });
+  while (!over) {
+    const asked = performance.now();
+    await ask();
     latencies.push(performance.now() - asked);
-    await Promise.race([sleep(50), ended]);
+    await Promise.race([sleep(everyMs), ended]);
   }
 }

@@ -11,27 +11,20 @@
 import { resolve } from 'node:path';
 import { cpuSeconds, startBuiltServer } from './built-server.js';
 import { percentile } from './stats.js';
+import { timedWhile } from './follow-job.js';
 
 const dataDir = resolve(process.argv[2] ?? '');
 const server = await startBuiltServer(dataDir);
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 try {
   const listed = async () => (await (await fetch(`${server.url}/v1/imports`, { headers: server.headers })).json()) as { items: { import_key: string; state: string }[] };
   const run = (await listed()).items.find((item) => item.state === 'succeeded');
   if (!run) throw new Error('no succeeded import to undo in this data folder');
   const cpu = cpuSeconds(server.pid);
   const started = performance.now();
-  let over = false;
   const undo = fetch(`${server.url}/v1/imports/${run.import_key}/undo`, { method: 'POST', headers: { ...server.headers, 'content-type': 'application/json' }, body: JSON.stringify({ reason: 'bench' }) })
-    .then(async (answer) => ({ status: answer.status, body: await answer.text() }))
-    .finally(() => { over = true; });
+    .then(async (answer) => ({ status: answer.status, body: await answer.text() }));
   const latencies: number[] = [];
-  while (!over) {
-    const asked = performance.now();
-    await listed();
-    latencies.push(performance.now() - asked);
-    await sleep(20);
-  }
+  await timedWhile(undo, 20, latencies, listed);
   const answer = await undo;
   if (answer.status !== 200) throw new Error(`undo answered ${answer.status}: ${answer.body}`);
   latencies.sort((a, b) => a - b);
