@@ -52,6 +52,13 @@ export interface PersonsService {
    * once for the whole batch; one record per person; the answers in the order given.
    */
   concludeMany(actor: Actor, personaLists: readonly string[][]): PersonDto[];
+  /**
+   * Runs `work` that retracts many persons in a row (an import's undo, the clean-up of a stopped
+   * import) with the name indexes' merges held, then lets them catch up a bounded step at a time,
+   * `pause` between the steps. Otherwise whichever retraction crosses the full-text index's merge
+   * threshold merges in one go, and every request waits up to half a second.
+   */
+  retractingMany<T>(work: () => Promise<T>, pause: () => Promise<void>): Promise<T>;
   /** Sets (true/false) or clears (null) the human's living-status override. */
   setLiving(actor: Actor, id: string, living: boolean | null, reason: string | undefined): PersonDto;
   /** Takes a mistaken conclusion out of every view; its personas are free again; the row and record stay. */

@@ -3,6 +3,7 @@ import { PersonsService } from './service.js';
 import { personsRoutes } from './routes/persons.js';
 import { followPersonasAndClaims } from './observers.js';
 import { followMergesOnPersonReads } from './routes/merged.js';
+import { NameIndexMerges } from './name-merges.js';
 
 /**
  * @rootline/plugin-persons: persons concluded over personas, with a name search, birth and
@@ -26,5 +27,7 @@ export default definePlugin({
     followMergesOnPersonReads(app);
     app.kernel.treeRoutes(personsRoutes);
     followPersonasAndClaims(app);
+    // The name indexes' merges a crash left held (an undo cut off) are released before any request.
+    app.kernel.onTreeOpen((tree) => new NameIndexMerges(tree).mendAfterCrash());
   },
 });

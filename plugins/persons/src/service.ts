@@ -11,6 +11,7 @@ import { hitsAfter, searchHits, searchQueries, type SearchKey } from './search.j
 import type { PersonsService as PersonsServiceContract } from '@rootline/contracts/persons';
 import type { PersonVitalRow } from '@rootline/contracts/persons';
 import { personaRows, vitalRows } from './signals.js';
+import { NameIndexMerges } from './name-merges.js';
 
 /**
  * What the service uses of the cradle. It keeps the cradle, not the services: the personas
@@ -143,6 +144,22 @@ export class PersonsService implements PersonsServiceContract {
         return personDto(row, year);
       });
     });
+  }
+
+  /**
+   * Runs `work` that retracts many persons in a row (an import's undo, the clean-up of a stopped
+   * import) with the name indexes' merges held, then lets them catch up a bounded step at a time,
+   * `pause` between the steps (name-merges.ts). Otherwise whichever retraction crosses FTS5's
+   * merge threshold merges in one go, and every request waits up to half a second.
+   */
+  async retractingMany<T>(work: () => Promise<T>, pause: () => Promise<void>): Promise<T> {
+    const merges = new NameIndexMerges(this.tree);
+    merges.hold();
+    try {
+      return await work();
+    } finally {
+      await merges.release(pause);
+    }
   }
 
   /** Sets (true/false) or clears (null) the human's living-status override. */

@@ -38,12 +38,16 @@ export async function removeRunItems(tree: Tree, runs: ImportRuns, services: Map
   const sizes = new Map<ItemKind, BatchSize>();
   const sized = (kind: ItemKind) => sizes.get(kind) ?? sizes.set(kind, new BatchSize(undefined, BATCH_MS, MIN_LINES)).get(kind)!;
   const next = () => write(() => removeBatch(tree, runs, services, actor, importKey, reason, sized));
-  let removed = 0;
-  for (let batch = await next(); batch > 0; batch = await next()) {
-    removed += batch;
-    await pause();
-  }
-  return removed;
+  // The persons' name indexes merge once the retractions are over, a bounded step a pause,
+  // not inside whichever retraction crosses their threshold (up to half a second each).
+  return services.personsService.retractingMany(async () => {
+    let removed = 0;
+    for (let batch = await next(); batch > 0; batch = await next()) {
+      removed += batch;
+      await pause();
+    }
+    return removed;
+  }, pause);
 }
 
 /** The same, without yielding: the repair at boot, before any request can reach the tree. */
