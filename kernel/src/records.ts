@@ -28,6 +28,9 @@ export interface NewRecord {
   import_key?: string;
 }
 
+/** Records of the log one `besideImport` call looks at, at most (~7 ms at 800,000 records). */
+const BESIDE_WINDOW = 20_000;
+
 interface RecordRow {
   seq: number;
   record_id: string;
@@ -181,20 +184,35 @@ export class RecordLog {
   }
 
   /**
-   * Records written since an import's first record by anything but that import, oldest first,
-   * after `afterSeq` (keyset on `seq`; null to start at the import's first): what later work did
-   * beside, or upon, what the import created. Empty for an import that wrote nothing.
+   * Records written since an import's first record by anything but that import, oldest first:
+   * what later work did beside, or upon, what the import created. One call reads the records after
+   * `afterSeq` (null: after the import's first) up to `limit` of them, looking at most `window`
+   * records of the log, however many of those are the import's own: at 102,000 persons an
+   * import wrote 800,000, and one query over them all held the event loop 0.2 s. `next` is where
+   * the next call starts (null once the log's end was reached); a page may be empty before it.
+   * Nothing beside an import that wrote nothing.
    */
-  besideImport(importKey: string, afterSeq: number | null, limit: number): TreeRecord[] {
-    const sql = `SELECT * FROM records WHERE seq > coalesce(?, (SELECT min(seq) FROM records WHERE import_key = ?))
-                 AND (import_key IS NULL OR import_key <> ?) ORDER BY seq LIMIT ?`;
-    return (this.statements.prepare(sql).all(afterSeq, importKey, importKey, limit) as RecordRow[]).map(recordFromRow);
+  besideImport(importKey: string, afterSeq: number | null, limit: number, window = BESIDE_WINDOW): { records: TreeRecord[]; next: number | null } {
+    const from = afterSeq ?? (this.statements.prepare('SELECT min(seq) FROM records WHERE import_key = ?').pluck().get(importKey) as number | null);
+    if (from === null) return { records: [], next: null };
+    // The window's last record; none when fewer than `window` are left: the rest is the last window.
+    const last = this.statements.prepare('SELECT seq FROM records WHERE seq > ? ORDER BY seq LIMIT 1 OFFSET ?').pluck().get(from, window - 1) as number | undefined;
+    const rows = this.statements
+      .prepare('SELECT * FROM records WHERE seq > ? AND seq <= ? AND (import_key IS NULL OR import_key <> ?) ORDER BY seq LIMIT ?')
+      .all(from, last ?? Number.MAX_SAFE_INTEGER, importKey, limit) as RecordRow[];
+    const records = rows.map(recordFromRow);
+    if (records.length === limit) return { records, next: records[limit - 1].seq };
+    return { records, next: last ?? null };
   }
 
-  /** Which of `ids` are entities an import wrote a record about (it created them): one index lookup each. */
+  /**
+   * Which of `ids` are entities an import wrote a record about (it created them): one index lookup
+   * each. The `+` keeps SQLite off the import's own index, which it otherwise picks (the ids' list
+   * has no size it knows), reading every record of the import: 0.2-0.4 s at 800,000.
+   */
   writtenByImport(importKey: string, ids: readonly string[]): Set<string> {
     if (ids.length === 0) return new Set();
-    const sql = 'SELECT DISTINCT entity_id FROM records WHERE entity_id IN (SELECT value FROM json_each(?)) AND import_key = ?';
+    const sql = 'SELECT DISTINCT entity_id FROM records WHERE entity_id IN (SELECT value FROM json_each(?)) AND +import_key = ?';
     return new Set(this.statements.prepare(sql).pluck().all(JSON.stringify(ids), importKey) as string[]);
   }
 

@@ -117,7 +117,7 @@ t.test("besideImport reads what other work wrote since an import's first record,
   const tree = s.server.kernel.trees.active();
   const actor = { kind: 'human' as const, credentialId: null };
   const write = (entity_id: string, payload: unknown = {}) => tree.transact(() => tree.record({ kind: 'thing.made.v1', entity_type: 'thing', entity_id, actor, payload }));
-  t.same(tree.records.besideImport('run-1', null, 10), [], 'an import that wrote nothing: nothing beside it');
+  t.same(tree.records.besideImport('run-1', null, 10), { records: [], next: null }, 'an import that wrote nothing: nothing beside it');
   write('before');
   tree.withImportKey('run-1', () => write('a'));
   write('beside-1', { about: 'a' });
@@ -125,11 +125,44 @@ t.test("besideImport reads what other work wrote since an import's first record,
   tree.withImportKey('run-1', () => write('b'));
   write('beside-2');
   const beside = tree.records.besideImport('run-1', null, 10);
-  t.same(beside.map((r) => r.entity_id), ['beside-1', 'other-run', 'beside-2'], 'since its first, not its own, not before it; another run is other work');
-  t.same(beside[0].payload, { about: 'a' });
+  t.same(beside.records.map((r) => r.entity_id), ['beside-1', 'other-run', 'beside-2'], 'since its first, not its own, not before it; another run is other work');
+  t.equal(beside.next, null, 'the log read to its end');
+  t.same(beside.records[0].payload, { about: 'a' });
   const first = tree.records.besideImport('run-1', null, 2);
-  t.same(first.map((r) => r.entity_id), ['beside-1', 'other-run'], 'a page');
-  t.same(tree.records.besideImport('run-1', first[1].seq, 2).map((r) => r.entity_id), ['beside-2'], 'the next from its last seq');
+  t.same(first.records.map((r) => r.entity_id), ['beside-1', 'other-run'], 'a page');
+  t.equal(first.next, first.records[1].seq, 'a full page: the next starts after its last');
+  const second = tree.records.besideImport('run-1', first.next, 2);
+  t.same(second.records.map((r) => r.entity_id), ['beside-2'], 'the next from its last seq');
+  t.equal(second.next, null);
   t.same([...tree.records.writtenByImport('run-1', ['a', 'b', 'beside-1', 'other-run', 'nothing'])].sort(), ['a', 'b']);
   t.same([...tree.records.writtenByImport('run-1', [])], [], 'no ids: none');
+});
+
+t.test("besideImport looks at a bounded window of the log a call, however many of its records are the import's own", async (t) => {
+  const s = await buildTestServer(t);
+  const tree = s.server.kernel.trees.active();
+  const actor = { kind: 'human' as const, credentialId: null };
+  const write = (entity_id: string) => tree.transact(() => tree.record({ kind: 'thing.made.v1', entity_type: 'thing', entity_id, actor, payload: {} }));
+  tree.withImportKey('run-1', () => ['a', 'b', 'c', 'd', 'e'].forEach(write));
+  write('beside-1');
+  tree.withImportKey('run-1', () => write('f'));
+  write('beside-2');
+  write('beside-3');
+  const start = s.records().find((r) => r.entity_id === 'a')!.seq;
+  const seqOf = (id: string) => s.records().find((r) => r.entity_id === id)!.seq;
+  const steps: { ids: string[]; next: number | null }[] = [];
+  for (let after: number | null = null; ;) {
+    const { records, next } = tree.records.besideImport('run-1', after, 10, 3);
+    steps.push({ ids: records.map((r) => r.entity_id), next });
+    if (next === null) break;
+    after = next;
+  }
+  t.same(steps, [
+    { ids: [], next: seqOf('d') },
+    { ids: ['beside-1'], next: seqOf('f') },
+    { ids: ['beside-2', 'beside-3'], next: null },
+  ], "3 records a window after the import's first: the import's own fill the first, which gives nothing, and the walk goes on after it; the last window is short");
+  t.equal(seqOf('b'), start + 1, 'the window starts after the import\'s first record');
+  const limited = tree.records.besideImport('run-1', seqOf('f'), 1, 3);
+  t.same([limited.records.map((r) => r.entity_id), limited.next], [['beside-2'], seqOf('beside-2')], 'a full page inside a window ends the call at its last record');
 });

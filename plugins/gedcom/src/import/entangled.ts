@@ -83,7 +83,7 @@ export function reachOfUndoNow(tree: Tree, services: Services, importKey: string
   for (let step = walk.next(); ; step = walk.next()) if (step.done) return step.value;
 }
 
-/** The walk of `reachOfUndo`, a page of the record log per step. */
+/** The walk of `reachOfUndo`, one bounded stretch of the record log per step (`besideImport`). */
 function* walkReach(tree: Tree, services: Services, importKey: string): Generator<void, UndoReach> {
   const tied: UndoReach['tied'] = { count: 0, named: [] };
   const ties = new Map<string, Tie>();
@@ -91,8 +91,7 @@ function* walkReach(tree: Tree, services: Services, importKey: string): Generato
   const attachments = new Map<string, Attachment>();
   const depictions = new Map<string, Depiction>();
   for (let after: number | null = null; ;) {
-    const page = tree.records.besideImport(importKey, after, PAGE);
-    if (page.length === 0) break;
+    const { records: page, next } = tree.records.besideImport(importKey, after, PAGE);
     const idsOf = new Map(page.map((record) => [record, idsNamed(record)]));
     const imported = tree.records.writtenByImport(importKey, [...new Set([...idsOf.values()].flat())]);
     for (const [record, ids] of idsOf) {
@@ -116,7 +115,8 @@ function* walkReach(tree: Tree, services: Services, importKey: string): Generato
       for (const id of record.entity_type === 'person' ? personsOf(record) : [record.entity_id]) ties.set(id, { entity_type: record.entity_type, entity_id: id });
       if (tied.count++ < NAMED) tied.named.push({ seq: record.seq, kind: record.kind, entity_type: record.entity_type, entity_id: record.entity_id });
     }
-    after = page[page.length - 1].seq;
+    if (next === null) break;
+    after = next;
     yield;
   }
   return { tied, ties: [...ties.values()], carried: { assertions: [...carried.assertions], notes: [...carried.notes], associations: [...carried.associations], attachments: [...attachments.values()], depictions: [...depictions.values()] } };
