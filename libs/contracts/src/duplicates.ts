@@ -24,6 +24,12 @@ export interface DuplicatesService {
    * persons plugin and scored in full, best first (score, then id), at most `limit`.
    */
   candidates(search: CandidateSearch): CandidateItem[];
+  /**
+   * `candidates` for a request: the query's own refusals at once, then the index brought up to
+   * date a batch at a time with `pause` (default: the event loop's turn) between, then the search,
+   * so a catch-up after a large import never holds the other requests.
+   */
+  candidatesWhenCaughtUp(search: CandidateSearch, pause?: () => Promise<void>): Promise<CandidateItem[]>;
   get(id: string): ProposalDto | undefined;
   require(id: string): ProposalDto;
   page(status: ProposalDto['status'], window: PageWindow<string>): PageEnvelope<ProposalDto>;

@@ -57,10 +57,14 @@ export function followPersonsAndNames(app: FastifyInstance, schedule: (tree: Tre
     if (persona && kind && VITAL_KINDS.includes(kind)) mark(tree, 'persona', persona);
   });
 
-  // A tree that had persons before this plugin was added: every person is indexed once.
+  // A tree that had persons before this plugin was added: every person is indexed once. And what
+  // a server stopped before catching up left (an import closed at once) is caught up in the background.
   app.kernel.onTreeOpen((tree) => {
     const index = new DuplicateIndex(tree);
-    if (index.seeded()) return;
+    if (index.seeded()) {
+      if (index.hasStale()) schedule(tree);
+      return;
+    }
     if (index.seed(app.kernel.servicesFor(tree, systemActor).personsService) > 0) schedule(tree);
   });
   // Pending proposals that can never be approved (a person retracted before withdrawals existed, or merged into one retracted since).

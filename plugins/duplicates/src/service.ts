@@ -1,4 +1,4 @@
-import type { Actor, Clock, IdSource, PageEnvelope, PageWindow, Tree } from '@rootline/kernel';
+import { yieldToLoop, type Actor, type Clock, type IdSource, type PageEnvelope, type PageWindow, type Tree } from '@rootline/kernel';
 import type { PersonDto, PersonsService } from '@rootline/contracts/persons';
 import type { PersonasService } from '@rootline/contracts/personas';
 import type { GedcomDate } from '@rootline/gedcom-date';
@@ -75,7 +75,7 @@ export class DuplicatesService implements DuplicatesServiceContract {
    * persons plugin and scored in full, best first (score, then id), at most `limit`.
    */
   candidates(search: CandidateSearch): CandidateItem[] {
-    if (search.person === undefined && search.given === undefined && search.surname === undefined) throw DuplicateProblems.nameRequired();
+    this.refuseAtOnce(search);
     const birth = this.dateOf('birth', search.birth);
     const death = this.dateOf('death', search.death);
     this.catchUp();
@@ -102,6 +102,39 @@ export class DuplicatesService implements DuplicatesServiceContract {
       .slice(0, limit);
   }
 
+  /**
+   * `candidates` for a request: the query's own refusals at once, then the index brought up to
+   * date a batch at a time with `pause` between (`catchUpPaced`), then the search. After an
+   * import of 102,000 persons the whole catch-up is ~14 s of work: in one piece, as `candidates`
+   * alone does it, every other request waited that long.
+   */
+  async candidatesWhenCaughtUp(search: CandidateSearch, pause: () => Promise<void> = yieldToLoop): Promise<CandidateItem[]> {
+    this.refuseAtOnce(search);
+    await this.catchUpPaced(pause);
+    return this.candidates(search);
+  }
+
+  /** Brings the blocking index up to date a small batch (one transaction) at a time, `pause` between; how many entries it took. */
+  async catchUpPaced(pause: () => Promise<void> = yieldToLoop): Promise<number> {
+    let total = 0;
+    for (let taken = this.index.catchUp(this.cradle); taken > 0; taken = this.index.catchUp(this.cradle)) {
+      total += taken;
+      await pause();
+    }
+    return total;
+  }
+
+  /** The refusals that need no index: nothing asked (or no letter in it), a date that is not one, an unknown person. */
+  private refuseAtOnce(search: CandidateSearch): void {
+    if (search.person === undefined) {
+      const asked = search.given !== undefined || search.surname !== undefined ? nameOf(search.given ?? '', search.surname ?? '') : null;
+      if (!asked || (asked.givenWords.length === 0 && asked.surnameForms.length === 0)) throw DuplicateProblems.nameRequired();
+    }
+    this.dateOf('birth', search.birth);
+    this.dateOf('death', search.death);
+    if (search.person !== undefined && !this.cradle.personsService.exists(search.person)) throw DuplicateProblems.personNotFound(search.person);
+  }
+
   /** A query date, or 400 `invalid-date` naming the parameter. */
   private dateOf(parameter: 'birth' | 'death', text: string | undefined): GedcomDate | null {
     if (text === undefined) return null;
@@ -117,10 +150,8 @@ export class DuplicatesService implements DuplicatesServiceContract {
   private prepare(search: CandidateSearch, birth: GedcomDate | null, death: GedcomDate | null): { query: Query; exclude: Set<string> } {
     const asked = search.given !== undefined || search.surname !== undefined ? nameOf(search.given ?? '', search.surname ?? '') : null;
     const letters = (name: Name) => name.givenWords.length > 0 || name.surnameForms.length > 0;
-    if (search.person === undefined) {
-      if (!asked || !letters(asked)) throw DuplicateProblems.nameRequired();
-      return { query: { names: [asked], birth, death, sex: null }, exclude: new Set() };
-    }
+    // Asked with a letter in it, or a person that exists: refuseAtOnce saw to both.
+    if (search.person === undefined) return { query: { names: [asked!], birth, death, sex: null }, exclude: new Set() };
     const person = this.cradle.personsService.get(search.person);
     if (!person) throw DuplicateProblems.personNotFound(search.person);
     // Indexed: the search caught up first.

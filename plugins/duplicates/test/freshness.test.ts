@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildTestServer, handClock } from '@rootline/kernel/testing';
-import { claim, db, duplicatesServer, ok, person, persona, PLUGINS, ranked } from './fixtures/helpers.js';
+import { claim, db, duplicatesServer, ok, person, persona, PLUGINS, ranked, UNKNOWN } from './fixtures/helpers.js';
 
 const stale = (s: Parameters<typeof db>[0]) => db(s).prepare('SELECT kind, id FROM duplicate_stale ORDER BY kind, id').all();
 const indexed = (s: Parameters<typeof db>[0]) => db(s).prepare('SELECT count(*) FROM duplicate_persons').pluck().get();
@@ -117,7 +117,7 @@ t.test('seeding walks every page of persons; a failed background catch-up is log
   t.same(stale(s).map((row: any) => row.id), ['p1', 'p2', 'p3']);
 
   const errors: unknown[] = [];
-  const broken = { id: 'broken', db: { open: true }, transact: () => { throw new Error('disk on fire'); } };
+  const broken = { id: 'broken', db: { open: true }, transactUnflushed: () => { throw new Error('disk on fire'); } };
   const indexer = new DuplicateIndexer({ servicesFor: () => ({}) } as never, { error: (...args: unknown[]) => errors.push(args) }, { enabled: true, delayMs: 0 });
   indexer.schedule(broken as never);
   await new Promise((done) => setTimeout(done, 20));
@@ -154,4 +154,59 @@ t.test('re-keying writes only the keys that changed', async (t) => {
   await ok(s.request('PUT', `/v1/personas/${first}/name-pieces`, { body: { given: 'John', surname: 'Jones' } }));
   await ranked(s, { surname: 'Jones' });
   t.same(keys(), ['g:k:jhn', 'g:m:AN', 'g:m:JN', 'g:n:john', 's:d:164000', 's:d:464000', 's:k:jns', 's:m:ANS', 's:m:JNS'].sort());
+});
+
+/** `count` persons surnamed Smith (given names Rhys0, Rhys1, ...), concluded through the services in one transaction: each noted stale. */
+function manySmiths(s: Parameters<typeof db>[0], count: number): string[] {
+  const actor = { kind: 'human' as const, credentialId: null };
+  const { personasService, personsService } = s.server.kernel.servicesFor(s.server.kernel.trees.active(), actor);
+  const personas = personasService.createMany(actor, Array.from({ length: count }, (_, i) => ({ given: `Rhys${i}`, surname: 'Smith' })));
+  return personsService.concludeMany(actor, personas.map((p) => [p.id])).map((p) => p.id);
+}
+
+t.test('a search catches the index up a batch at a time, with a pause between; its own refusals come first, at once', async (t) => {
+  const s = await duplicatesServer(t, { background: false });
+  manySmiths(s, 600);
+  const service = s.server.kernel.servicesFor(s.server.kernel.trees.active(), { kind: 'human', credentialId: null }).duplicatesService;
+  for (const [search, code] of [[{}, 'name-required'], [{ given: '1850' }, 'name-required'], [{ surname: 'Smith', birth: 'soon' }, 'invalid-date'], [{ person: UNKNOWN }, 'not-found']] as const) {
+    await t.rejects(service.candidatesWhenCaughtUp(search, async () => void t.fail('no catch-up before a refusal')), { code }, `${JSON.stringify(search)}: ${code}`);
+  }
+  t.equal(stale(s).length, 600, 'a refused search caught nothing up');
+  const seen: number[] = [];
+  const found = await service.candidatesWhenCaughtUp({ given: 'Rhys', surname: 'Smith' }, async () => {
+    seen.push(stale(s).length);
+  });
+  t.same(seen, [500, 400, 300, 200, 100, 0], 'six batches of at most 100, a pause after each');
+  t.same([found.length, found.every((item) => /^Rhys\d+ Smith$/.test(item.person.display_name) && item.score === 1)], [8, true], 'and the search found them (8, the default limit)');
+  t.equal(indexed(s), 600);
+});
+
+t.test('other requests are answered while a search catches up a whole import', async (t) => {
+  const s = await duplicatesServer(t, { background: false });
+  manySmiths(s, 1500);
+  const order: string[] = [];
+  const search = s.request('GET', '/v1/persons/duplicate-candidates', { query: { surname: 'Smith', given: 'Rhys7' } }).then((reply) => (order.push('search'), reply));
+  // Once the catch-up has begun, another request goes in.
+  while (stale(s).length === 1500) await new Promise((done) => setImmediate(done));
+  t.ok(stale(s).length > 0, `the catch-up was still going when the other request went in (${stale(s).length} left)`);
+  const other = await s.request('GET', '/v1/persons', { query: { limit: '1' } });
+  order.push('other');
+  t.equal(other.statusCode, 200);
+  t.equal((await search).statusCode, 200);
+  t.same(order, ['other', 'search'], 'answered before the search was done');
+  t.same(stale(s), []);
+});
+
+t.test('what a server stopped before catching up left is caught up in the background at the next open', async (t) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'rootline-duplicates-left-'));
+  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
+  const first = await duplicatesServer(t, { dataDir, background: false });
+  manySmiths(first, 300);
+  t.equal(stale(first).length, 300);
+  await first.server.close();
+
+  const again = await duplicatesServer(t, { dataDir, background: true });
+  for (const deadline = Date.now() + 15_000; stale(again).length > 0 && Date.now() < deadline;) await new Promise((done) => setTimeout(done, 20));
+  t.same(stale(again), [], 'caught up with no search and no change');
+  t.equal(indexed(again), 300);
 });

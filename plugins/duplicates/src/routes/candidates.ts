@@ -29,5 +29,5 @@ export async function candidatesRoutes(app: FastifyInstance) {
       response: { 200: CandidatesReply },
       'x-problems': [404],
     },
-  }, async (request) => ({ items: request.diScope.cradle.duplicatesService.candidates(request.query) }));
+  }, async (request) => ({ items: await request.diScope.cradle.duplicatesService.candidatesWhenCaughtUp(request.query) }));
 }
