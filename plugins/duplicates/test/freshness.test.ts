@@ -210,3 +210,13 @@ t.test('what a server stopped before catching up left is caught up in the backgr
   t.same(stale(again), [], 'caught up with no search and no change');
   t.equal(indexed(again), 300);
 });
+
+t.test("the service's own candidates (no pause to give) catches everything up first, in one piece", async (t) => {
+  const s = await duplicatesServer(t, { background: false });
+  manySmiths(s, 300);
+  const service = s.server.kernel.servicesFor(s.server.kernel.trees.active(), { kind: 'human', credentialId: null }).duplicatesService;
+  const found = service.candidates({ surname: 'Smith', limit: 50 });
+  t.equal(found.length, 50);
+  t.same(stale(s), [], 'nothing left stale');
+  t.equal(indexed(s), 300);
+});
