@@ -127,8 +127,8 @@ export class DuplicatesService implements DuplicatesServiceContract {
   /** The refusals that need no index: nothing asked (or no letter in it), a date that is not one, an unknown person. */
   private refuseAtOnce(search: CandidateSearch): void {
     if (search.person === undefined) {
-      const asked = search.given !== undefined || search.surname !== undefined ? nameOf(search.given ?? '', search.surname ?? '') : null;
-      if (!asked || (asked.givenWords.length === 0 && asked.surnameForms.length === 0)) throw DuplicateProblems.nameRequired();
+      const asked = nameOf(search.given ?? '', search.surname ?? '');
+      if (asked.givenWords.length === 0 && asked.surnameForms.length === 0) throw DuplicateProblems.nameRequired();
     }
     this.dateOf('birth', search.birth);
     this.dateOf('death', search.death);

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildTestServer, handClock } from '@rootline/kernel/testing';
+import type { DuplicatesService } from '../src/service.js';
 import { claim, db, duplicatesServer, ok, person, persona, PLUGINS, ranked, UNKNOWN } from './fixtures/helpers.js';
 
 const stale = (s: Parameters<typeof db>[0]) => db(s).prepare('SELECT kind, id FROM duplicate_stale ORDER BY kind, id').all();
@@ -219,4 +220,8 @@ t.test("the service's own candidates (no pause to give) catches everything up fi
   t.equal(found.length, 50);
   t.same(stale(s), [], 'nothing left stale');
   t.equal(indexed(s), 300);
+  manySmiths(s, 150);
+  const own = service as unknown as DuplicatesService;
+  t.equal(await own.catchUpPaced(async () => undefined), 150, 'the paced catch-up says how many entries it took');
+  t.equal(await own.catchUpPaced(), 0, 'and none when nothing is stale');
 });

@@ -120,3 +120,56 @@ t.test('a tree whose merges were never held opens as it was', async (t) => {
   t.same(automerge(tree), ['default', 'default'], 'still none: nothing to mend');
   t.same(segments(tree), [5, 5], 'and no merge forced');
 });
+
+t.test('a release with no hold (one the disk refused) writes nothing', async (t) => {
+  const s = await buildTestServer(t, { plugins: PLUGINS });
+  const { tree } = tree200(s);
+  let pauses = 0;
+  await new NameIndexMerges(tree).release(async () => {
+    pauses++;
+  });
+  t.same([automerge(tree), segments(tree), pauses], [['default', 'default'], [5, 5], 0]);
+});
+
+/** A tree whose writes fail with `fault` from the `failing`-th transaction on (a stand-in: a full disk is hard to reach here). */
+function faultyTree(fault: Error, failing = 1): Tree {
+  let transactions = 0;
+  const write = <T>(work: () => T): T => {
+    if (++transactions >= failing) throw fault;
+    return work();
+  };
+  const statement = { run: () => ({ changes: 0 }), pluck: () => ({ get: () => (transactions > 0 ? 2 * transactions : 0) }) };
+  return { transact: write, bulkTransact: write, prepare: () => statement } as unknown as Tree;
+}
+const diskFull = () => Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+
+t.test('a full disk refusing the hold or the catch-up never fails the work; any other fault is thrown', async (t) => {
+  const refused = faultyTree(diskFull());
+  const merges = new NameIndexMerges(refused);
+  t.doesNotThrow(() => merges.hold(), 'the hold the disk refused is no hold');
+  let pauses = 0;
+  await merges.release(async () => {
+    pauses++;
+  });
+  t.equal(pauses, 0, 'and its release has nothing to release');
+
+  // The disk refuses the first hold only: the next hold is a hold, made (a second transaction).
+  let tries = 0;
+  const once = { transact: () => {
+    if (++tries === 1) throw diskFull();
+  }, prepare: () => ({ run: () => undefined }) } as unknown as Tree;
+  const later = new NameIndexMerges(once);
+  later.hold();
+  later.hold();
+  t.equal(tries, 2, 'a refused hold counts for nothing: the next one sets the hold');
+
+  // Hold and release go through (transactions 1 and 2); the first catch-up step finds the disk full.
+  const fullLater = new NameIndexMerges(faultyTree(diskFull(), 3));
+  fullLater.hold();
+  await t.resolves(fullLater.release(async () => undefined), 'a catch-up the disk refused is left to later merges');
+
+  const broken = new NameIndexMerges(faultyTree(new Error('no such table'), 3));
+  broken.hold();
+  await t.rejects(broken.release(async () => undefined), { message: 'no such table' }, 'another fault in the catch-up is thrown');
+  t.throws(() => new NameIndexMerges(faultyTree(new Error('no such table'))).hold(), { message: 'no such table' }, 'and in the hold');
+});
