@@ -13,6 +13,11 @@ const AUTOMERGE = 4;
  */
 const MERGE_PAGES = 16;
 
+/** A catch-up step's fault: a full disk ends the catch-up quietly (later writes' own merges finish it); any other is thrown. */
+function endsCatchUp(error: unknown): void {
+  if (!isDiskFull(error)) throw error;
+}
+
 /** Who holds a tree's merges now (two undos at once release them when the second ends). */
 const holders = new WeakMap<Tree, number>();
 
@@ -45,11 +50,24 @@ export class NameIndexMerges {
     if (count === 0) return;
     holders.set(this.tree, count - 1);
     if (count > 1 || !this.tryToSet(AUTOMERGE)) return;
+    await this.catchUp(pause);
+  }
+
+  /** Steps until no work is left, `pause` between. */
+  private async catchUp(pause: () => Promise<void>): Promise<void> {
     try {
       while (this.step()) await pause();
     } catch (error) {
-      // Housekeeping the disk refused: later writes' own merges finish it.
-      if (!isDiskFull(error)) throw error;
+      endsCatchUp(error);
+    }
+  }
+
+  /** The same without pauses (the tree's open). */
+  private catchUpNow(): void {
+    try {
+      while (this.step());
+    } catch (error) {
+      endsCatchUp(error);
     }
   }
 
@@ -58,11 +76,13 @@ export class NameIndexMerges {
     return INDEXES.some((index) => this.tree.prepare(`SELECT v FROM ${index}_config WHERE k = 'automerge'`).pluck().get() === 0);
   }
 
-  /** As the tree opens, before any request: merges a crash left held are released and caught up. */
+  /**
+   * As the tree opens, before any request: merges a crash left held are released and caught up.
+   * On a full disk they stay as they are (the tree opens all the same) until an open with room.
+   */
   mendAfterCrash(): void {
-    if (!this.held()) return;
-    this.tree.transact(() => this.setAutomerge(AUTOMERGE));
-    while (this.step());
+    if (!this.held() || !this.tryToSet(AUTOMERGE)) return;
+    this.catchUpNow();
   }
 
   /**

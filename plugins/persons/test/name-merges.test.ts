@@ -173,3 +173,14 @@ t.test('a full disk refusing the hold or the catch-up never fails the work; any 
   await t.rejects(broken.release(async () => undefined), { message: 'no such table' }, 'another fault in the catch-up is thrown');
   t.throws(() => new NameIndexMerges(faultyTree(new Error('no such table'))).hold(), { message: 'no such table' }, 'and in the hold');
 });
+
+t.test("a tree opens on a full disk with the merges a crash left held: they stay held, and the open goes on", async (t) => {
+  // The stand-in reads `automerge` 0 (held) and refuses every write.
+  const held = new NameIndexMerges(faultyTree(diskFull()));
+  t.ok(held.held());
+  t.doesNotThrow(() => held.mendAfterCrash(), 'the open is not failed by housekeeping');
+  t.throws(() => new NameIndexMerges(faultyTree(new Error('no such table'))).mendAfterCrash(), { message: 'no such table' }, 'another fault is thrown');
+  // Released, but the first catch-up step finds the disk full: the open goes on too.
+  t.doesNotThrow(() => new NameIndexMerges(faultyTree(diskFull(), 2)).mendAfterCrash());
+  t.throws(() => new NameIndexMerges(faultyTree(new Error('no such table'), 2)).mendAfterCrash(), { message: 'no such table' });
+});
