@@ -25,6 +25,16 @@ const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ', ');
 const CONTACT_LABELS: Readonly<Record<string, string>> = { ADDR: 'Address', PHON: 'Phone', EMAIL: 'Email', FAX: 'Fax', WWW: 'Website', LANG: 'Language' };
 
 /**
+ * A line that says how to reach someone (ADDR, PHON, EMAIL, FAX, WWW, LANG), in words: its label
+ * and its text on one line (undefined when blank). Undefined for any other line.
+ */
+export function contactLine(part: GedcomNode): { label: string; text: string | undefined } | undefined {
+  const label = Object.hasOwn(CONTACT_LABELS, part.tag) ? CONTACT_LABELS[part.tag] : undefined;
+  if (!label) return undefined;
+  return { label, text: (part.tag === 'ADDR' ? addressText(part) : oneLine(asWritten(part) ?? '')) || undefined };
+}
+
+/**
  * The lines of a REPO or SUBM record beside its NAME, each "<label>: <text>" on one line
  * (`CONTACT_LABELS`: address, phone, email, fax, website, language), then its NOTEs
  * (`<noteLabel>: <text>`); each kept line is reported as kept in `where`. The rest (RIN, REFN,
@@ -35,18 +45,17 @@ export function contactLines(context: MappingContext, record: GedcomNode, where:
   for (const part of record.children) {
     if (part.tag === 'NAME' || part.tag === 'NOTE' || part.tag === 'SNOTE') continue;
     const path = `${record.tag}.${part.tag}`;
-    const label = CONTACT_LABELS[part.tag];
-    if (!label) {
+    const line = contactLine(part);
+    if (!line) {
       context.lose(path, part, lostReason);
       continue;
     }
-    const text = part.tag === 'ADDR' ? addressText(part) : oneLine(asWritten(part) ?? '');
-    if (!text) {
+    if (!line.text) {
       context.lose(path, part, 'blank: nothing to keep');
       continue;
     }
-    lines.push(`${label}: ${text}`);
-    context.keptAs(path, part, `kept in ${where} ("${label}: ...")`);
+    lines.push(`${line.label}: ${line.text}`);
+    context.keptAs(path, part, `kept in ${where} ("${line.label}: ...")`);
   }
   lines.push(...noteTexts(context, record, record.tag).flatMap(({ text }) => (text?.trim() ? [`${noteLabel}: ${text}`] : [])));
   return lines;

@@ -77,6 +77,8 @@ export class MappingContext {
   readonly repositories = new RunMap<string>();
   /** REPO xref -> its address, phone, email, website and notes, a line each (noted with its name). */
   readonly repositoryDetails = new RunMap<string>();
+  /** SUBM xref -> its name (a research interest, ANCI or DESI, names the submitter it points at). */
+  readonly submitters = new RunMap<string>();
   /** Repositories some source pointed at (the others are kept on the run's key at the end). */
   readonly repositoriesUsed = new RunSet();
   /** Shared notes some structure pointed at (the others are kept on the run's key at the end). */

@@ -3,7 +3,7 @@ import { detachNode, type MappingContext } from './context.js';
 import { mapIndividuals } from './map-individual.js';
 import { familyReady, mapFamilies } from './map-family.js';
 import { keepUnusedRepositories, mapSourceRecord, readRepositoryRecord } from './map-source.js';
-import { keepSubmitter } from './submitter.js';
+import { keepSubmitter, readSubmitter } from './submitter.js';
 import { keepFileHeader } from './file-header.js';
 import { keepUnusedNotes, readNoteRecord } from './map-note.js';
 import { mapMediaRecord } from './map-media.js';
@@ -27,7 +27,7 @@ const SKIPPED = new Set(['HEAD', 'TRLR', ...FIRST_PASS]);
 /**
  * Maps a whole file in two passes over its records (`read` opens the file again each time),
  * so only what pointers need stays in memory, never the file:
- * 1. shared notes, then repositories are remembered; media objects, then sources are written;
+ * 1. shared notes, then repositories and submitters' names are remembered; media objects, then sources are written;
  * 2. individuals and families in file order. A family pointing at an individual further on
  *    waits until the end, as do associations; then what the HEAD says of the file is kept, the
  *    notes of family links no edge took go on their persons, shared notes nothing pointed at are kept, and adoptions by a family
@@ -55,6 +55,7 @@ export async function mapFile(context: MappingContext, read: () => AsyncIterable
     else if (record.tag === 'REPO') repositories.push(detachNode(record));
     else if (record.tag === 'NOTE' || record.tag === 'SNOTE') readNoteRecord(context, record);
     else if (record.tag === 'SOUR' || record.tag === 'OBJE') firstPass.push(detachNode(record));
+    else if (record.tag === 'SUBM') readSubmitter(context, record);
   }
   // Read once every shared note is: a repository's NOTE may point at one further on.
   for (const record of repositories) readRepositoryRecord(context, record);

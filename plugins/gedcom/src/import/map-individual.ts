@@ -14,6 +14,7 @@ import { keepLinkNotes } from './link-notes.js';
 import { citeMention, MENTION, mentionKey } from './mentions.js';
 import { keepIdentifier } from './identifiers.js';
 import { keepExtensionFact } from './extension-facts.js';
+import { keepPersonLine } from './person-lines.js';
 
 const SEXES = new Set(['M', 'F', 'X', 'U']);
 const NOTES = new Set(['NOTE', 'SNOTE']);
@@ -26,8 +27,8 @@ interface ReadIndividual {
   record: GedcomNode;
   persona: ReturnType<typeof personaName> & { sex?: 'M' | 'F' | 'X' | 'U' };
   claims: PlannedClaim[];
-  /** Its identifiers (REFN, RIN, `_UID`, ...), kept as notes on the person (`identifiers.ts`). */
-  identifiers: KeptNote[];
+  /** Its identifiers (REFN, RIN, `_UID`, ...: `identifiers.ts`), research interests and ways to reach them (`person-lines.ts`), kept as notes on the person. */
+  notes: KeptNote[];
 }
 
 /** A claim to capture (its persona filled in once written), where it came from, its further citations and its fields as written. */
@@ -52,7 +53,8 @@ interface PlannedClaim {
  * person; each fact and event -> a claim on the persona; each SOUR of the INDI itself -> a
  * `mention` claim; a program's own tag with a text or a date (`_MILT`, `HEAL`) -> a FACT claim
  * (`extension-facts.ts`); every further NAME -> a `name` claim (a persona holds one name); NOTEs and
- * identifiers (REFN, RIN, `_UID`, FamilySearch's id: `identifiers.ts`) -> notes on the person; FAMC.PEDI kept for the family pass;
+ * identifiers (REFN, RIN, `_UID`, FamilySearch's id: `identifiers.ts`), research interests (ANCI, DESI) and an address, phone,
+ * email, fax or website on the INDI (`person-lines.ts`) -> notes on the person; FAMC.PEDI kept for the family pass;
  * ASSO and ALIA pointing at an INDI kept for the end (its target may come later in the file:
  * `map-association.ts`); an ALIA with a name instead, a further name of type aka. An INDI with no name is still
  * a person. Written with one call per kind for the whole batch (the owners' bulk methods): all
@@ -78,9 +80,9 @@ export function mapIndividuals(context: MappingContext, records: readonly Gedcom
   });
   const persons = personsService.concludeMany(context.actor, personas.map((persona) => [persona]));
   persons.forEach((person, at) => {
-    const { record, identifiers } = read[at];
+    const { record, notes } = read[at];
     context.created('person', person.id);
-    for (const note of identifiers) writeNote(context, person.id, note.text, note.path, note.node);
+    for (const note of notes) writeNote(context, person.id, note.text, note.path, note.node);
     if (record.xref) context.individuals.set(record.xref, { persona: personas[at], person: person.id });
     mapNotes(context, record, person.id, 'INDI');
     mapMediaLinks(context, record, 'INDI', { depicts: personas[at] });
@@ -97,7 +99,8 @@ function readIndividual(context: MappingContext, record: GedcomNode, association
   const sex = sexNode?.value?.trim().toUpperCase().slice(0, 1);
   if (sexNode && !(sex && SEXES.has(sex))) context.lose('INDI.SEX', sexNode, `sex "${sexNode.value ?? ''}" is none of M, F, X, U`);
   const claims: PlannedClaim[] = [];
-  const identifiers: KeptNote[] = [];
+  const notes: KeptNote[] = [];
+  const keepNote = (note: KeptNote) => notes.push(note);
   names.forEach((node, index) => mapNameStructure(context, claims, node, index === 0));
   for (const node of record.children) {
     const kind = INDIVIDUAL_FACTS[node.tag];
@@ -108,12 +111,12 @@ function readIndividual(context: MappingContext, record: GedcomNode, association
     else if (node.tag === 'ASSO' || (node.tag === 'ALIA' && node.pointer)) associations.push(detachNode({ ...node, xref: record.xref }));
     else if (node.tag === 'ALIA') aliasName(context, claims, node);
     else if (node.tag === 'SOUR') mention(context, claims, node);
-    else if (HANDLED.has(node.tag) || keepIdentifier(context, node, 'INDI', 'person', (note) => identifiers.push(note))) continue;
+    else if (HANDLED.has(node.tag) || keepIdentifier(context, node, 'INDI', 'person', keepNote) || keepPersonLine(context, node, keepNote)) continue;
     else if (!keepExtensionFact(context, node, (fact) => captureFact(context, claims, fact, INDIVIDUAL_FACTS.FACT, `INDI.${node.tag}`))) {
       context.lose(`INDI.${node.tag}`, node, node.tag.startsWith('_') ? 'extension tag not mapped' : 'not mapped');
     }
   }
-  return { record, persona: { ...personaName(first), ...(sex && SEXES.has(sex) ? { sex: sex as 'M' | 'F' | 'X' | 'U' } : {}) }, claims, identifiers };
+  return { record, persona: { ...personaName(first), ...(sex && SEXES.has(sex) ? { sex: sex as 'M' | 'F' | 'X' | 'U' } : {}) }, claims, notes };
 }
 
 /**
