@@ -39,3 +39,13 @@ t.test('a submitter with no name is named by its cross-reference id', async (t) 
   const notes = (await s.request('GET', '/v1/notes', { query: { target: job.result.import_key } })).json().map((note: { text: string }) => note.text);
   t.same(notes, ['Submitter: @SUB1@\nEmail: a@example.org']);
 });
+
+t.test("a record's pointer to its submitter (INDI.SUBM, FAM.SUBM) is reported with why it is not kept", async (t) => {
+  const { items } = await imported(t, gedcom('5.5.1',
+    '0 @U1@ SUBM', '1 NAME Margaret Cole',
+    '0 @I1@ INDI', '1 NAME Ann /Cole/', '1 SUBM @U1@', '0 @I2@ INDI', '1 NAME Tom /Cole/',
+    '0 @F1@ FAM', '1 HUSB @I2@', '1 WIFE @I1@', '1 SUBM @U1@',
+  ));
+  const why = "who submitted this record is not kept: the file's submitters are notes about the import run, not linked to what they sent";
+  t.same(items.filter((item) => item.path.endsWith('.SUBM')).map((item) => [item.path, item.reason, item.count, item.kept]).sort(), [['FAM.SUBM', why, 1, undefined], ['INDI.SUBM', why, 1, undefined]]);
+});

@@ -58,6 +58,9 @@ class RunSet extends Set<string> {
 /** Why a CHAN is not kept. */
 const CHANGE_DATE = "the file's date of last change is not kept: the tree records its own changes (the record log)";
 
+/** Why a record's pointer to its submitter (INDI.SUBM, FAM.SUBM) is not kept. */
+const SUBMITTED_BY = "who submitted this record is not kept: the file's submitters are notes about the import run, not linked to what they sent";
+
 /** The people of one INDI: its persona and the person it is concluded into. */
 export interface MappedIndividual {
   persona: string;
@@ -140,10 +143,11 @@ export class MappingContext {
 
   /**
    * A structure not mapped: into the loss report, under its path. A CHAN (the date the file's
-   * program last changed the record), wherever it stands, is reported with why it is not kept.
+   * program last changed the record) and a pointer to a submitter, wherever they stand, are
+   * reported with why they are not kept.
    */
   lose(path: string, node: GedcomNode | undefined, reason: string): void {
-    this.loss.add(path, node?.tag === 'CHAN' ? CHANGE_DATE : reason, node?.line);
+    this.loss.add(path, node?.tag === 'CHAN' ? CHANGE_DATE : node?.tag === 'SUBM' && node.pointer !== undefined ? SUBMITTED_BY : reason, node?.line);
   }
 
   /**
