@@ -57,3 +57,19 @@ t.test('an RFN ending at its colon names no resource: written whole', async (t) 
   t.same(rfnAsExid('AncestralFile:12'), { value: '12', type: `${rfnAsExid('x').type}#AncestralFile` });
   t.same(rfnAsExid(':12'), { value: ':12', type: rfnAsExid('x').type }, 'nor one starting at it');
 });
+
+t.test('a family with no cross-reference id still links its partners and children', async (t) => {
+  const { s, tree, lost } = await imported(t, gedcom('5.5.1',
+    '0 @I1@ INDI', '1 NAME Tom /Cole/', '0 @I2@ INDI', '1 NAME Ann /Hill/', '0 @I3@ INDI', '1 NAME Jim /Cole/',
+    '0 FAM', '1 HUSB @I1@', '1 WIFE @I2@', '1 CHIL @I3@',
+  ));
+  t.same(lost, []);
+  const edges = tree.prepare("SELECT kind, count(*) AS n FROM relationships GROUP BY kind ORDER BY kind").all();
+  t.same(edges, [{ kind: 'parent', n: 2 }, { kind: 'spouse', n: 1 }], "Jim's two parent edges and his parents' spouse edge");
+  t.equal((await s.request('GET', '/v1/persons', { query: { limit: 10 } })).json().items.length, 3);
+});
+
+t.test('an alias written as a name keeps its source and notes; any other line under it is reported', async (t) => {
+  const { items } = await imported(t, gedcom('5.5.1', '0 @I1@ INDI', '1 NAME Ith /mac Breogan/', '1 ALIA Kesair', '2 DATE 1900', '2 NOTE Called so at home'));
+  t.same(items.filter((item) => item.path.startsWith('INDI.ALIA.')).map((item) => `${item.path}: ${item.reason}`), ['INDI.ALIA.DATE: not kept with the name']);
+});

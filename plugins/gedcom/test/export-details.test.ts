@@ -1,4 +1,5 @@
 import t from 'tap';
+import { validateGedcom } from '@rootline/gedcom';
 import { exported, exportServer, human, services } from './export-fixture.js';
 import { formOf } from '../src/export/media-format.js';
 
@@ -75,4 +76,62 @@ t.test('5.5.1 names a bitmap\'s FORM bmp, from its media type or its extension',
   t.same(formOf('image/bmp', 'scan', undefined, '5.5.1'), { value: 'bmp' });
   t.same(formOf(undefined, 'scan.bmp', undefined, '5.5.1'), { value: 'bmp' });
   t.same(formOf('image/bmp; charset=binary', 'scan', undefined, '5.5.1'), { value: 'bmp' }, 'parameters of the type set aside');
+});
+
+t.test("an LDS ordinance has no payload, not even Y; a bare one has no 7.0 line; a name's citation is reported under INDI.NAME", async (t) => {
+  const s = await exportServer(t);
+  const cradle = services(s);
+  const register = cradle.sourcesService.create(human, { title: 'Ledbury parish register' });
+  const page = cradle.citationsService.create(human, { source: register.id, elements: { page: 'folio 3', film: '1234' } });
+  const ann = cradle.personasService.create(human, { name: 'Ann Cole', given: 'Ann', surname: 'Cole' });
+  cradle.assertionsService.capture(human, { persona: ann.id, kind: 'lds_baptism' });
+  cradle.assertionsService.capture(human, { persona: ann.id, kind: 'lds_confirmation', value: 'by proxy' });
+  cradle.assertionsService.capture(human, { persona: ann.id, kind: 'name', value: 'Ann Hill (married)', source: register.id, citation: page.id });
+  const tom = cradle.personasService.create(human, { name: 'Tom Hill', given: 'Tom', surname: 'Hill' });
+  const [annPerson, tomPerson] = [cradle.personsService.conclude(human, [ann.id]), cradle.personsService.conclude(human, [tom.id])];
+  cradle.familyService.create(human, { kind: 'spouse', partners: [tomPerson.id, annPerson.id] });
+  cradle.eventsService.create(human, { type: 'SLGS', participants: [{ person: tomPerson.id, role: 'husband' }, { person: annPerson.id, role: 'wife' }] });
+  cradle.eventsService.create(human, { type: 'MARR', participants: [{ person: tomPerson.id, role: 'husband' }, { person: annPerson.id, role: 'wife' }] });
+  for (const version of ['7.0', '5.5.1'] as const) {
+    const { job, text, bytes } = await exported(s, { version, include_living: true });
+    t.match(text, /\n1 CONL\n2 NOTE by proxy\n/, `${version}: a value is a note, with no Y`);
+    t.match(text, /\n1 MARR Y\n/, `${version}: a bare marriage says Y`);
+    t.same((await validateGedcom(bytes)).errors, [], `${version}: no errors`);
+    const lost = (await s.request('GET', '/v1/gedcom/loss-reports', { query: { report_id: job.result.report_id } })).json().items;
+    const bare = lost.filter((item: { reason: string }) => item.reason.includes('with nothing under it')).map((item: { path: string; reason: string }) => `${item.path}: ${item.reason}`).sort();
+    if (version === '7.0') {
+      t.notMatch(text, /\n1 (BAPL|SLGS)\b/, '7.0: a bare ordinance is not written');
+      t.same(bare, [
+        'FAM.SLGS: SLGS with nothing under it (no date, temple, place, status, note or source) has no 7.0 line: not written',
+        'INDI.BAPL: BAPL with nothing under it (no date, temple, place, status, note or source) has no 7.0 line: not written',
+      ]);
+    } else {
+      t.match(text, /\n1 BAPL\n/, '5.5.1: BAPL alone');
+      t.match(text, /\n1 SLGS\n/, '5.5.1: SLGS alone');
+      t.same(bare, []);
+    }
+    t.ok(lost.some((item: { path: string; reason: string }) => item.path === 'INDI.NAME.SOUR.PAGE' && item.reason === 'citation element "film" has no GEDCOM line: not written'), `${version}: the further name's citation element`);
+  }
+});
+
+t.test("a note reading 'Type: ...' on an EVEN or FACT stays a NOTE: their TYPE is their value's", async (t) => {
+  const s = await exportServer(t);
+  const cradle = services(s);
+  const ann = cradle.personasService.create(human, { name: 'Ann Cole', given: 'Ann', surname: 'Cole' });
+  const served = cradle.assertionsService.capture(human, { persona: ann.id, kind: 'fact', value: 'Military service: Regular Army' });
+  cradle.notesService.create(human, { target: served.id, text: 'Type: volunteer' });
+  const job = cradle.assertionsService.capture(human, { persona: ann.id, kind: 'occupation', value: 'teacher' });
+  cradle.notesService.create(human, { target: job.id, text: 'Type: part time' });
+  cradle.personsService.conclude(human, [ann.id]);
+  const { text } = await exported(s, { version: '7.0', include_living: true });
+  t.match(text, /\n1 FACT Regular Army\n2 TYPE Military service\n2 NOTE Type: volunteer\n/, 'the FACT keeps its own TYPE and the note');
+  t.match(text, /\n1 OCCU teacher\n2 TYPE part time\n/, "another fact's 'Type: ...' note is its TYPE line");
+});
+
+t.test('a FORM is taken as a media type only when it is one, whole', async (t) => {
+  t.same(formOf('image/jpeg', 'scan', undefined, '7.0'), { value: 'image/jpeg' });
+  t.same(formOf('Image/JPEG; q=1', 'scan', undefined, '7.0'), { value: 'image/jpeg; q=1' }, 'with its parameters');
+  t.same(formOf('scan of image/jpeg', 'scan.png', undefined, '7.0'), { value: 'image/png' }, 'words before it: no media type; the extension says');
+  t.same(formOf('image/jpeg scan', 'scan.png', undefined, '7.0'), { value: 'image/png' }, 'words after it, not a parameter: no media type');
+  t.same(formOf('image/jpeg ; q=1', 'scan.png', undefined, '7.0'), { value: 'image/jpeg ; q=1' }, 'a space before the parameter');
 });

@@ -116,6 +116,35 @@ t.test('redacted values are never written, whoever exports', async (t) => {
   }
 });
 
+t.test("a person of two personas, one's name redacted: the other's NAME is written, the redacted one reported", async (t) => {
+  const s = await exportServer(t);
+  const cradle = services(s);
+  const census = cradle.personasService.create(human, { name: 'Ann Cole', given: 'Ann', surname: 'Cole' });
+  const parish = cradle.personasService.create(human, { name: 'Annie Coal', given: 'Annie', surname: 'Coal' });
+  cradle.personsService.conclude(human, [census.id, parish.id]);
+  cradle.redactionsService.create(human, { target: parish.id, field: 'name', reason: 'family wish' });
+  const { job, text } = await exported(s, { version: '7.0', include_living: true });
+  t.match(text, /\n1 NAME Ann \/Cole\/\n/);
+  t.notMatch(text, /Annie|Coal/, 'the redacted name');
+  const lost = (await s.request('GET', '/v1/gedcom/loss-reports', { query: { report_id: job.result.report_id } })).json().items;
+  t.match(lost.filter((item: { path: string }) => item.path === 'INDI.NAME'), [{ reason: 'redacted name not written', count: 1 }]);
+});
+
+t.test('a citation of a redacted source writes no SOUR line, and the report says so', async (t) => {
+  const s = await exportServer(t);
+  const cradle = services(s);
+  const diary = cradle.sourcesService.create(human, { title: "Aunt Ruth's diary" });
+  const ann = cradle.personasService.create(human, { name: 'Ann Cole', given: 'Ann', surname: 'Cole' });
+  cradle.assertionsService.capture(human, { persona: ann.id, kind: 'birth', date: '1901', source: diary.id });
+  cradle.personsService.conclude(human, [ann.id]);
+  cradle.redactionsService.create(human, { target: diary.id, reason: 'family wish' });
+  const { job, text } = await exported(s, { version: '7.0', include_living: true });
+  t.match(text, /\n1 BIRT\n2 DATE 1901\n0 /, 'the birth, without its SOUR');
+  t.notMatch(text, /diary/);
+  const lost = (await s.request('GET', '/v1/gedcom/loss-reports', { query: { report_id: job.result.report_id } })).json().items;
+  t.match(lost.filter((item: { path: string }) => item.path === 'INDI.BIRT.SOUR'), [{ reason: 'citation of a redacted source not written', count: 1 }]);
+});
+
 t.test('a GEDZIP holds gedcom.ged', async (t) => {
   const s = await exportServer(t);
   handMadeTree(services(s));

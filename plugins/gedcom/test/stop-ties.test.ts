@@ -128,3 +128,18 @@ t.test('a cancelled import: a person of the tree that absorbed two of its person
   t.equal(tree.prepare('SELECT count(*) FROM citations WHERE id = ?').pluck().get(birth.citation), 1, 'and its page, which Gus\'s birth cites');
   t.equal(tree.prepare('SELECT count(*) FROM personas WHERE id NOT IN (?, ?, ?)').pluck().get(eve.persona, fay.persona, gus.persona), 0, 'no persona of the import is left');
 });
+
+t.test('a cancelled import: a person of the import that absorbed one of the tree and was retracted since has nothing left to untie', async (t) => {
+  const s = await importServer(t);
+  const hal = await treePerson(s, 'Hal');
+  const { job_id, imported } = await importing(t, s, 1);
+  t.equal((await s.request('POST', '/v1/persons/merge', { body: { survivor: imported[0].id, merged: hal.person } })).statusCode, 200);
+  const retracted = await s.request('POST', `/v1/persons/${imported[0].id}/retract`, { body: { reason: 'a mistaken conclusion' } });
+  t.equal(retracted.statusCode, 200, retracted.body);
+
+  t.equal((await s.request('POST', `/v1/jobs/${job_id}/cancel`)).statusCode, 202);
+  const job = await finished(s, job_id);
+  t.equal(job.state, 'cancelled', JSON.stringify(job.error));
+  t.same((await s.request('GET', '/v1/persons', { query: { limit: '100' } })).json().items, [], 'no person: the import\'s went with the run, and the one that held Hal\'s persona was retracted by the human');
+  t.equal((await s.request('GET', `/v1/assertions/${hal.claim}`)).statusCode, 200, "Hal's claim is still there");
+});

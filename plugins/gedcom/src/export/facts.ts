@@ -80,6 +80,17 @@ function presence(context: ExportContext, tag: string, children: readonly Gedcom
   return children.length === 0 && !isOrdinance(tag) && !carriesValue(tag, context.version) ? 'Y' : undefined;
 }
 
+/**
+ * GEDCOM 7 allows no structure with neither a payload nor a substructure, and an LDS ordinance
+ * has no payload (not even Y): one with nothing known under it has no 7.0 line. Reported, not
+ * written; 5.5.1 writes it bare.
+ */
+function bareOrdinance(context: ExportContext, tag: string, children: readonly GedcomNode[], path: string): boolean {
+  if (!isOrdinance(tag) || children.length > 0 || context.version !== '7.0') return false;
+  context.lose(path, `${tag} with nothing under it (no date, temple, place, status, note or source) has no 7.0 line: not written`);
+  return true;
+}
+
 /** The payload line and, for a value the tag cannot carry, its NOTE. */
 function payloadOf(context: ExportContext, tag: string, value: string | undefined, path: string): { payload?: string; note?: GedcomNode } {
   if (!value) return isOrdinance(tag) || carriesValue(tag, context.version) ? {} : { payload: 'Y' };
@@ -118,6 +129,7 @@ export function claimStructure(context: ExportContext, claim: AssertionDto, cite
   children.push(...mediaLinks(context, cited.attached, claim.id, substructureRule('record-INDI', shape.tag)?.type, `INDI.${shape.tag}`));
   if (note) children.push(note);
   children.push(...noteStructures(context, kept.notes, path));
+  if (bareOrdinance(context, shape.tag, children, path)) return undefined;
   context.count('facts');
   return node(shape.tag, payload === 'Y' ? presence(context, shape.tag, children) : payload, children);
 }
@@ -166,6 +178,7 @@ export function eventStructure(context: ExportContext, event: EventDto, notes: r
   if (note) children.push(note);
   children.push(...noteStructures(context, kept.notes, `${path}.${tag}`));
   if (redacted) context.lose(`${path}.${tag}`, 'redacted value not written', redacted.fields.size);
+  if (bareOrdinance(context, tag, children, `${path}.${tag}`)) return undefined;
   context.count('events');
   return node(tag, payload === undefined || payload === 'Y' ? presence(context, tag, children) : payload, children);
 }
