@@ -99,8 +99,8 @@ function payloadOf(context: ExportContext, tag: string, value: string | undefine
   return { payload: isOrdinance(tag) ? undefined : 'Y', note: node('NOTE', value) };
 }
 
-/** A confirmed claim as an INDI fact, its redacted parts left out; undefined when nothing of it may be written. */
-export function claimStructure(context: ExportContext, claim: AssertionDto, cited: Cited, notes: readonly NoteDto[] | undefined): GedcomNode | undefined {
+/** A confirmed claim as an INDI fact, its redacted parts left out (`more`: lines the INDI adds under it); undefined when nothing of it may be written. */
+export function claimStructure(context: ExportContext, claim: AssertionDto, cited: Cited, notes: readonly NoteDto[] | undefined, more: readonly GedcomNode[] = []): GedcomNode | undefined {
   const redacted = context.redacted(claim.id);
   if (redacted?.whole || redacted?.fields.has('kind')) {
     context.lose('INDI', 'redacted claim not written');
@@ -128,7 +128,7 @@ export function claimStructure(context: ExportContext, claim: AssertionDto, cite
   // The media objects attached to the claim (the photo of the grave); none under an LDS ordinance.
   children.push(...mediaLinks(context, cited.attached, claim.id, substructureRule('record-INDI', shape.tag)?.type, `INDI.${shape.tag}`));
   if (note) children.push(note);
-  children.push(...noteStructures(context, kept.notes, path));
+  children.push(...noteStructures(context, kept.notes, path), ...more);
   if (bareOrdinance(context, shape.tag, children, path)) return undefined;
   context.count('facts');
   return node(shape.tag, payload === 'Y' ? presence(context, shape.tag, children) : payload, children);

@@ -16,8 +16,8 @@ import { personNames } from './person-names.js';
 import { claimStructure, eventStructure } from './facts.js';
 import { noteStructures } from './details.js';
 import { citationStructure } from './citations.js';
-import { INDIVIDUAL_EVENT_TAGS } from './tags.js';
-import { pedigreeLine, sexFor } from './version.js';
+import { INDIVIDUAL_EVENT_TAGS, tagOfKind } from './tags.js';
+import { pedigreeLine, sexFor, type WriteVersion } from './version.js';
 import { roleStructure } from './roles.js';
 import { mentionStructures } from './mentions.js';
 import { takeFamilyEventCitation } from './family-event-citations.js';
@@ -66,7 +66,12 @@ export function individualRecord(context: ExportContext, person: PersonDto, batc
       context.lose(`INDI.${claim.kind}`, 'redacted value not written');
       continue;
     }
-    const fact = claimStructure(context, claim, cited, batch.notes.get(claim.id));
+    const sealedTo = tagOfKind(claim.kind) === 'SLGC' ? sealingFamily(families.asChild.get(person.id), context.version) : [];
+    if (!sealedTo) {
+      context.lose('INDI.SLGC', 'a sealing to parents names their family (FAMC), and the person is no child of a family written: not written (7.0 writes FAMC @VOID@)');
+      continue;
+    }
+    const fact = claimStructure(context, claim, cited, batch.notes.get(claim.id), sealedTo);
     if (fact) children.push(fact);
   }
   for (const { event, family } of events) {
@@ -94,6 +99,19 @@ export function individualRecord(context: ExportContext, person: PersonDto, batc
   for (const media of batch.media.get(person.id) ?? []) children.push(pointer('OBJE', context.mediaXref(media)));
   context.count('individuals');
   return record('INDI', xref, children);
+}
+
+/**
+ * The FAMC an LDS sealing to parents (SLGC) must name, in both versions: the family the person
+ * is a child of, the birth one first (the import does not keep the file's own FAMC: the sealing's
+ * family is the child's). A person who is no child of a family written: `@VOID@` in 7.0 (GEDCOM
+ * 7's way to keep a structure whose required pointer has nothing to point at), none in 5.5.1,
+ * which has no such pointer (undefined: the sealing is not written).
+ */
+function sealingFamily(asChild: readonly { unit: { xref: string }; pedigree: string }[] | undefined, version: WriteVersion): GedcomNode[] | undefined {
+  const family = asChild?.find((each) => each.pedigree === 'birth') ?? asChild?.[0];
+  if (family) return [pointer('FAMC', family.unit.xref)];
+  return version === '7.0' ? [pointer('FAMC', 'VOID')] : undefined;
 }
 
 /**

@@ -200,9 +200,13 @@ function captureFact(context: MappingContext, claims: PlannedClaim[], node: Gedc
   claims.push(planned);
   for (const part of node.children) {
     if (FACT_PARTS.has(part.tag) || (generic && part.tag === 'TYPE') || (node.tag === 'ADOP' && part.tag === 'FAMC')) continue;
-    if (!keepFactDetail(context, part, path, 'claim', (note) => planned.kept.push(note))) context.lose(`${path}.${part.tag}`, part, part.tag.startsWith('_') ? 'extension tag not mapped' : 'not kept on the claim');
+    if (keepFactDetail(context, part, path, 'claim', (note) => planned.kept.push(note))) continue;
+    context.lose(`${path}.${part.tag}`, part, part.tag.startsWith('_') ? 'extension tag not mapped' : node.tag === 'SLGC' && part.tag === 'FAMC' ? SEALING_FAMILY : 'not kept on the claim');
   }
 }
+
+/** Why an LDS sealing to parents' FAMC is not kept, and what exports write instead. */
+const SEALING_FAMILY = 'not kept on the claim: exports name the family the person is a child of (the birth one first)';
 
 /** One claim to capture, citing the structure's SOURs (the first as its source and citation, the others as evidence). */
 function plan(context: MappingContext, node: GedcomNode, claim: { kind: string; value?: string; date?: string; place?: string }, path: string): PlannedClaim {
