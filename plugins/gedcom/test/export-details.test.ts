@@ -1,6 +1,7 @@
 import t from 'tap';
 import { validateGedcom } from '@rootline/gedcom';
 import { exported, exportServer, human, services } from './export-fixture.js';
+import { gedcom, imported } from './helpers.js';
 import { formOf } from '../src/export/media-format.js';
 
 /**
@@ -134,4 +135,33 @@ t.test('a FORM is taken as a media type only when it is one, whole', async (t) =
   t.same(formOf('scan of image/jpeg', 'scan.png', undefined, '7.0'), { value: 'image/png' }, 'words before it: no media type; the extension says');
   t.same(formOf('image/jpeg scan', 'scan.png', undefined, '7.0'), { value: 'image/png' }, 'words after it, not a parameter: no media type');
   t.same(formOf('image/jpeg ; q=1', 'scan.png', undefined, '7.0'), { value: 'image/jpeg ; q=1' }, 'a space before the parameter');
+});
+
+t.test('a date no calendar has is written as a phrase: 7.0 a PHRASE of an empty DATE, 5.5.1 in parentheses', async (t) => {
+  const s = await exportServer(t);
+  const cradle = services(s);
+  const ann = cradle.personasService.create(human, { name: 'Ann Cole', given: 'Ann', surname: 'Cole' });
+  for (const date of ['29 FEB 1635', '31 APR 1900', 'ABT 30 FEB 1850', '29 FEB 1634/35', '29 FEB 1636', '30 APR 1900']) cradle.assertionsService.capture(human, { persona: ann.id, kind: 'residence', date });
+  cradle.personsService.conclude(human, [ann.id]);
+  const seven = await exported(s, { version: '7.0', include_living: true });
+  for (const date of ['29 FEB 1635', '31 APR 1900', 'ABT 30 FEB 1850', '29 FEB 1634/35']) t.ok(seven.text.includes(`\n2 DATE\n3 PHRASE ${date}\n`), `7.0: ${date}`);
+  t.match(seven.text, /\n2 DATE 29 FEB 1636\n/, '7.0: a leap day of a leap year is a date');
+  t.match(seven.text, /\n2 DATE 30 APR 1900\n/);
+  t.same((await validateGedcom(seven.bytes)).errors, []);
+  const old = await exported(s, { version: '5.5.1', include_living: true });
+  for (const date of ['29 FEB 1635', '31 APR 1900', 'ABT 30 FEB 1850', '29 FEB 1634/35']) t.ok(old.text.includes(`\n2 DATE (${date})\n`), `5.5.1: ${date}`);
+  t.match(old.text, /\n2 DATE 29 FEB 1636\n/);
+  t.same((await validateGedcom(old.bytes)).errors, []);
+});
+
+t.test('a person with nothing written is SEX U in 7.0 (no record may be empty there), bare in 5.5.1', async (t) => {
+  const s = await exportServer(t);
+  // A child of a family with no parents: no edge, no name, nothing else.
+  await imported(t, gedcom('7.0', '0 @1@ INDI', '1 FAMC @2@', '2 PEDI BIRTH', '0 @2@ FAM', '1 CHIL @1@'), s);
+  const seven = await exported(s, { version: '7.0', include_living: true });
+  t.match(seven.text, /\n0 @I1@ INDI\n1 SEX U\n0 /);
+  t.same((await validateGedcom(seven.bytes)).errors, []);
+  const old = await exported(s, { version: '5.5.1', include_living: true });
+  t.match(old.text, /\n0 @I1@ INDI\n0 /);
+  t.same((await validateGedcom(old.bytes)).errors, []);
 });

@@ -3,16 +3,28 @@
  * free text into a PHRASE, 5.5.1 keeps it in parentheses), PLAC, and the notes about it.
  */
 import type { GedcomNode } from '@rootline/gedcom';
-import { formatGedcomDate, isPlainDate, parseGedcomDate, toGedcom7 } from '@rootline/gedcom-date';
+import { formatGedcomDate, isPlainDate, isValidGedcomDate, parseGedcomDate, toGedcom7 } from '@rootline/gedcom-date';
 import type { NoteDto } from '@rootline/contracts/notes';
 import { node, type ExportContext } from './context.js';
 
+/** A plain date whose day may be past its month's end (29 FEB in a year not leap, 31 APR): the only plain dates that may be no date at all. */
+const MAYBE_PAST_MONTH_END = /(?:^| )(?:29|30|31) (?:FEB|APR|JUN|SEP|NOV) \d+$/;
+
+/**
+ * A date as the version writes it. One no calendar has (`29 FEB 1635`, `31 APR 1900`: a file's
+ * typo kept as written) is no DATE payload in either version: 7.0 writes it as the PHRASE of an
+ * empty DATE, 5.5.1 as a date phrase in parentheses, so nothing of it is lost and the file stays valid.
+ */
 function dateStructure(text: string, context: ExportContext): GedcomNode {
   // Most stored dates (12 MAR 1850, ABT 1850) are written as they stand in either version: not parsed again.
-  if (isPlainDate(text)) return node('DATE', text);
+  if (isPlainDate(text) && (!MAYBE_PAST_MONTH_END.test(text) || isValidGedcomDate(text, context.version))) return node('DATE', text);
   const parsed = parseGedcomDate(text);
-  if (context.version === '5.5.1') return node('DATE', formatGedcomDate(parsed, { version: '5.5.1' }));
+  if (context.version === '5.5.1') {
+    const written = formatGedcomDate(parsed, { version: '5.5.1' });
+    return node('DATE', isValidGedcomDate(written, '5.5.1') ? written : `(${text})`);
+  }
   const { date, phrase } = toGedcom7(parsed);
+  if (!isValidGedcomDate(date, '7.0')) return node('DATE', '', [node('PHRASE', text)]);
   return node('DATE', date, phrase ? [node('PHRASE', phrase)] : []);
 }
 

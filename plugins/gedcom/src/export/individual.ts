@@ -97,6 +97,10 @@ export function individualRecord(context: ExportContext, person: PersonDto, batc
   children.push(...identified.lines, ...noteStructures(context, identified.notes, 'INDI'));
   children.push(...mentions);
   for (const media of batch.media.get(person.id) ?? []) children.push(pointer('OBJE', context.mediaXref(media)));
+  // GEDCOM 7 allows no record with nothing under it, and a person may hold nothing that is written
+  // (a child of a family with no parents, a file's INDI of extension lines alone): SEX U, "cannot be
+  // determined from available sources", is true of such a record and keeps it, and its person.
+  if (children.length === 0 && context.version === '7.0') children.push(node('SEX', 'U'));
   context.count('individuals');
   return record('INDI', xref, children);
 }
