@@ -8,6 +8,7 @@ import { registerExport } from './export.js';
 import { registerMcp } from './mcp/register.js';
 import { registerTrees } from './trees.js';
 import { registerLossReport } from './loss-report.js';
+import { quietOnClosedPipe } from './closed-pipe.js';
 
 export type { CliContext } from './command.js';
 
@@ -34,6 +35,7 @@ function oneLine(message: string): string {
  * a missing argument): one line naming the mistake and where to look, never a stack trace.
  */
 export async function main(argv: string[], context: CliContext = {}): Promise<number> {
+  if (!context.out) quietOnClosedPipe(process.stdout);
   const out = context.out ?? ((line: string) => process.stdout.write(`${line}\n`));
   const err = context.err ?? ((line: string) => process.stderr.write(`${line}\n`));
   const ctx: CommandContext = {
