@@ -9,25 +9,17 @@
  * its INDI count; one file refused for having no HEAD. About 40 s on the shared 2 cores.
  */
 import t from 'tap';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync, readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import type { ServiceCradle } from '@rootline/kernel';
 import { isZip, readGedzip } from '@rootline/gedcom';
 import { MappingContext, type MappingServices } from '../src/import/context.js';
 import { mapFile } from '../src/import/map-file.js';
 import { endsWithTrailer, judgeHead } from '../src/import/file-guard.js';
 import { human, records, writersServer } from './helpers.js';
+import { CORPUS, corpusFiles } from './corpus-files.js';
 
-const root = process.env.ROOTLINE_CORPUS ?? resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/corpus');
-
-function find(dir: string): string[] {
-  return readdirSync(dir).flatMap((entry) => {
-    const path = join(dir, entry);
-    if (statSync(path).isDirectory()) return find(path);
-    return /\.(ged|gdz)$/i.test(entry) ? [path] : [];
-  });
-}
+const root = CORPUS;
 
 /** INDI records counted from the text (an xref missing its closing @ still names a record): UTF-16 told by its zero bytes, every other charset read as Latin-1 (the tags are ASCII). */
 function indiCount(bytes: Uint8Array): number {
@@ -48,7 +40,7 @@ if (!existsSync(root)) {
     const services = new Proxy(cradle, { get: (target, key) => (key === 'mediaService' ? mediaService : target[key as keyof ServiceCradle]) }) as unknown as MappingServices;
     const refused: string[] = [];
     let files = 0;
-    for (const path of find(root).sort()) {
+    for (const path of corpusFiles()) {
       const name = relative(root, path);
       const raw = readFileSync(path);
       const bytes = isZip(raw) ? readGedzip(raw).gedcom : raw;

@@ -5,28 +5,18 @@
  * nothing under it (7.0), a sealing to parents without its FAMC (both), and a file's impossible
  * date (`29 FEB 1634/35`) written back as a date.
  */
-import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync, readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import t from 'tap';
 import { validateGedcom } from '@rootline/gedcom';
 import { exported, exportServer } from './export-fixture.js';
 import { importInto, newTree } from './round-trip-summary.js';
-
-const root = process.env.ROOTLINE_CORPUS ?? resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/corpus');
-
-function gedcomFiles(folder: string): string[] {
-  return readdirSync(folder).sort().flatMap((name) => {
-    const path = join(folder, name);
-    if (statSync(path).isDirectory()) return gedcomFiles(path);
-    return /\.(ged|gdz)$/i.test(name) ? [path] : [];
-  });
-}
+import { CORPUS as root, corpusFiles } from './corpus-files.js';
 
 t.test('every corpus file that imports exports valid 7.0 and 5.5.1', { skip: existsSync(root) ? false : `${root} not found (set ROOTLINE_CORPUS)` }, async (t) => {
   const s = await exportServer(t);
   let exports = 0;
-  for (const file of gedcomFiles(root)) {
+  for (const file of corpusFiles()) {
     const name = relative(root, file);
     // A file with no HEAD is refused before any job (its own test: imports.test.ts).
     if (name === 'gedcom-go/malformed/missing-header.ged') continue;

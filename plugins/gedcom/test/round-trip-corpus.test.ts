@@ -6,13 +6,13 @@
  * edges, events, facts and sources.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import t from 'tap';
 import { exported, exportServer } from './export-fixture.js';
 import { importInto, newTree, summarise } from './round-trip-summary.js';
+import { CORPUS } from './corpus-files.js';
 
-const root = process.env.ROOTLINE_CORPUS ?? resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/corpus');
+const root = CORPUS;
 const FILES = ['real/kennedy.ged', 'real/bach.ged', 'gramps-examples/sample.ged', 'gedcom70-official/gedcom70/maximal70.ged', 'gedcom70-official/gedcom70/remarriage1.ged', 'gedcom70-official/gedcom70/same-sex-marriage.ged'];
 
 if (!existsSync(root)) {
