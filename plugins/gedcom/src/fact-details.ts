@@ -7,7 +7,10 @@
  * ADDR (the address where it happened: a residence's street; its text on one line, else its
  * parts) with PHON, EMAIL, FAX and WWW; under a family event, each partner's age at it (`2 HUSB` + `3 AGE 25y`: `HUSB.AGE`);
  * an age's PHRASE (7.0: the age in words, `AGE < 8y` + `PHRASE child`: `AGE.PHRASE`); an LDS
- * ordinance's TEMP (the temple) and STAT (its status) with the STAT's DATE (when the status was set).
+ * ordinance's TEMP (the temple) and STAT (its status) with the STAT's DATE (when the status was set);
+ * under its PLAC, the place's NOTEs (`PLAC.NOTE`: what the file says of the place, "the tomb was
+ * lost when the choir was rebuilt in 1699") and its FORM (`PLAC.FORM`: what each part of the
+ * place names, "City, County, State").
  * The import keeps each as a note on the claim or event, in these words (`Cause: Dysenterie`,
  * `Age: 42y`, `Husband's age: 25y`, `Age in words: child`), and the export writes such a note
  * back as the line under the fact where the target version allows that line and its value (an
@@ -40,10 +43,16 @@ export const FACT_DETAILS: Readonly<Record<string, string>> = {
   EMAIL: 'Email',
   FAX: 'Fax',
   WWW: 'Website',
+  // Under the fact's PLAC: written back under the PLAC line, where the fact has one (`../export/facts.ts`).
+  'PLAC.NOTE': 'Note on the place',
+  'PLAC.FORM': 'Parts of the place',
 };
 
 /** Details that say where, as the place does: hidden with a redacted place. */
 export const ADDRESS_DETAILS: ReadonlySet<string> = new Set(['ADDR', 'PHON', 'EMAIL', 'FAX', 'WWW']);
+
+/** Details of the place itself, under its PLAC: hidden with a redacted place, and notes where the fact has no place. */
+export const PLACE_DETAILS: ReadonlySet<string> = new Set(['PLAC.NOTE', 'PLAC.FORM']);
 
 /** Details GEDCOM has no line for under a fact: exports write their notes as NOTEs. */
 export const NOTE_ONLY_DETAILS: ReadonlySet<string> = new Set(['QUAY']);

@@ -27,7 +27,7 @@ t.test('the submitter is a note about the run, with how to reach them; the rest 
       'SUBM.EMAIL kept: kept in the note about the import run ("Email: ...")',
       'SUBM.LANG kept: kept in the note about the import run ("Language: ...")',
       'SUBM.PHON lost: blank: nothing to keep',
-      'SUBM.RIN lost: submitter details other than the name, address, phone, email, fax, website, language and notes are not kept',
+      'SUBM.RIN lost: submitter details other than the name, address, phone, email, fax, website, language, notes and comments are not kept',
     ],
   );
   t.equal((await s.request('POST', `/v1/imports/${importKey}/undo`, { body: {} })).statusCode, 200);
@@ -48,4 +48,19 @@ t.test("a record's pointer to its submitter (INDI.SUBM, FAM.SUBM) is reported wi
   ));
   const why = "who submitted this record is not kept: the file's submitters are notes about the import run, not linked to what they sent";
   t.same(items.filter((item) => item.path.endsWith('.SUBM')).map((item) => [item.path, item.reason, item.count, item.kept]).sort(), [['FAM.SUBM', why, 1, undefined], ['INDI.SUBM', why, 1, undefined]]);
+});
+
+t.test("a 5.5 program's _EMAIL and _WWW (Ancestris: bourbon.ged) and a 5.3 comment (COMM: royal92.ged) are kept in the note", async (t) => {
+  const { s, job, items } = await imported(t, gedcom('5.5.1',
+    '0 @U1@ SUBM', '1 NAME Ancestris', '1 _EMAIL support@@ancestris.org', '1 _WWW http://www.ancestris.org',
+    '1 COMM >> In a message to Cliff Manis', '2 CONT the file was sent in 1992', '1 NOTE Kept by the project',
+    '0 @I1@ INDI', '1 NAME Ann /Cole/',
+  ));
+  const notes = (await s.request('GET', '/v1/notes', { query: { target: job.result.import_key } })).json().map((note: { text: string }) => note.text);
+  t.same(notes, ['Submitter: Ancestris\nEmail: support@ancestris.org\nWebsite: http://www.ancestris.org\nNote: Kept by the project\nNote: >> In a message to Cliff Manis\nthe file was sent in 1992']);
+  t.same(items.filter((item) => item.path.startsWith('SUBM.')).map((item) => `${item.path} ${item.kept ? 'kept' : 'lost'}: ${item.reason}`).sort(), [
+    'SUBM.COMM kept: kept in the note about the import run ("Note: ...")',
+    'SUBM._EMAIL kept: kept in the note about the import run ("Email: ...")',
+    'SUBM._WWW kept: kept in the note about the import run ("Website: ...")',
+  ]);
 });

@@ -20,8 +20,8 @@ const NONE: ReadonlyMap<string, string> = new Map();
 /** How a structure's detail notes are read: by which table (the facts' by default), and which of them a redaction hides. */
 export interface DetailReading {
   read?: DetailNotes['read'];
-  /** Details not written at all, not even as notes (an address where the place is redacted), reported under `path`. */
-  withhold?: { tags: ReadonlySet<string>; path: string };
+  /** Details not written at all, not even as notes (an address where the place is redacted), reported under `path` for `reason`. */
+  withhold?: readonly { tags: ReadonlySet<string>; path: string; reason: string }[];
 }
 
 export function takeFactDetails(
@@ -67,9 +67,13 @@ function whole(taken: Map<string, { type: string }>): void {
 }
 
 /** The notes but those standing for a withheld detail, which are reported. */
-function withholding(context: ExportContext, notes: readonly NoteDto[], read: DetailNotes['read'], { tags, path }: NonNullable<DetailReading['withhold']>): readonly NoteDto[] {
-  const shown = notes.filter((note) => !tags.has(read(note.text)?.tag ?? ''));
-  if (shown.length < notes.length) context.lose(path, 'address of a redacted place not written', notes.length - shown.length);
+function withholding(context: ExportContext, notes: readonly NoteDto[], read: DetailNotes['read'], withhold: NonNullable<DetailReading['withhold']>): readonly NoteDto[] {
+  let shown = notes;
+  for (const { tags, path, reason } of withhold) {
+    const kept = shown.filter((note) => !tags.has(read(note.text)?.tag ?? ''));
+    if (kept.length < shown.length) context.lose(path, reason, shown.length - kept.length);
+    shown = kept;
+  }
   return shown;
 }
 

@@ -16,7 +16,7 @@ import { carriesValue, isOrdinance, kindWords, needsType, tagOfKind } from './ta
 import { hasTag } from './version.js';
 import { takePlaceMap } from './place-map.js';
 import { takeFactDetails, type DetailReading } from './fact-details.js';
-import { ADDRESS_DETAILS, FACT_DETAILS } from '../fact-details.js';
+import { ADDRESS_DETAILS, FACT_DETAILS, PLACE_DETAILS, readDetailNote } from '../fact-details.js';
 
 /** "TYPE: what it says", as the import keeps a TYPE beside a value: the two, or undefined for text without that shape. */
 function typedText(text: string): { type: string; value: string } | undefined {
@@ -52,11 +52,12 @@ const DETAIL_TAGS = Object.keys(FACT_DETAILS).filter((tag) => tag !== 'TYPE');
 /**
  * The lines of the details kept as notes but TYPE, in DETAIL_TAGS' order, after `lines`; a
  * detail of a detail (`AGE.PHRASE`, `STAT.DATE`) under its line, a partner's (`HUSB.AGE`) under
- * its partner's line (one HUSB for all of them).
+ * its partner's line (one HUSB for all of them), a place's (`PLAC.NOTE`) under the PLAC of `lines`.
  */
 function pushDetailLines(lines: GedcomNode[], details: ReadonlyMap<string, string>): void {
   if (details.size === 0) return;
-  const written = new Map<string, GedcomNode>();
+  const place = lines.find((line) => line.tag === 'PLAC');
+  const written = new Map<string, GedcomNode>(place ? [['PLAC', place]] : []);
   const lineAt = (path: string, value?: string): GedcomNode => {
     const cut = path.lastIndexOf('.');
     const line = node(path.slice(cut + 1), value);
@@ -70,9 +71,21 @@ function pushDetailLines(lines: GedcomNode[], details: ReadonlyMap<string, strin
   }
 }
 
-/** A redacted place hides the address details with it (the street says where as the place does). */
-function addressHidden(placeShown: boolean, path: string): DetailReading {
-  return placeShown ? {} : { withhold: { tags: ADDRESS_DETAILS, path: `${path}.ADDR` } };
+/**
+ * How a fact's detail notes are read, by its place: a redacted place hides the address details
+ * (the street says where as the place does) and its own (its notes, its form) with it; a fact
+ * with no place keeps its place's details as notes, having no PLAC line to write them under.
+ */
+function placeReading(place: { written: boolean; redacted: boolean }, path: string): DetailReading {
+  if (place.redacted) {
+    return {
+      withhold: [
+        { tags: ADDRESS_DETAILS, path: `${path}.ADDR`, reason: 'address of a redacted place not written' },
+        { tags: PLACE_DETAILS, path: `${path}.PLAC`, reason: 'notes and parts of a redacted place not written' },
+      ],
+    };
+  }
+  return place.written ? {} : { read: (text) => { const detail = readDetailNote(text); return detail && !PLACE_DETAILS.has(detail.tag) ? detail : undefined; } };
 }
 
 /** `Y` says "this happened" on an event that says nothing else; one with a date or a place needs no Y. */
@@ -116,8 +129,9 @@ export function claimStructure(context: ExportContext, claim: AssertionDto, cite
   }
   if (redacted) context.lose(path, 'redacted value not written', redacted.fields.size);
   const place = shows('place') ? claim.place ?? undefined : undefined;
-  const placed = takePlaceMap(context, notes, { written: Boolean(place), redacted: !shows('place') }, path);
-  const kept = takeFactDetails(context, placed.notes, substructureRule('record-INDI', tag)?.type, tag === 'EVEN' || tag === 'FACT' ? TYPED : UNTYPED, addressHidden(shows('place'), path));
+  const where = { written: Boolean(place), redacted: !shows('place') };
+  const placed = takePlaceMap(context, notes, where, path);
+  const kept = takeFactDetails(context, placed.notes, substructureRule('record-INDI', tag)?.type, tag === 'EVEN' || tag === 'FACT' ? TYPED : UNTYPED, placeReading(where, path));
   const shape = shapeOf(context, claim.kind, value, kept.details.get('TYPE'));
   const { payload, note } = payloadOf(context, shape.tag, shape.value, path);
   const children: GedcomNode[] = [];
@@ -166,9 +180,10 @@ export function eventStructure(context: ExportContext, event: EventDto, notes: r
       : typedText(description) ?? (carriesValue(tag, context.version) ? { value: description } : { type: description });
   const { payload, note } = value === undefined ? {} : payloadOf(context, tag, value, `${path}.${tag}`);
   const place = shows('place') ? event.place ?? undefined : undefined;
-  const placed = takePlaceMap(context, notes, { written: Boolean(place), redacted: !shows('place') }, `${path}.${tag}`);
+  const where = { written: Boolean(place), redacted: !shows('place') };
+  const placed = takePlaceMap(context, notes, where, `${path}.${tag}`);
   const structure = substructureRule(`record-${path}`, tag)?.type;
-  const kept = takeFactDetails(context, placed.notes, structure, type ? TYPED : UNTYPED, addressHidden(shows('place'), `${path}.${tag}`));
+  const kept = takeFactDetails(context, placed.notes, structure, type ? TYPED : UNTYPED, placeReading(where, `${path}.${tag}`));
   const typeLine = type ?? kept.details.get('TYPE');
   const children: GedcomNode[] = [];
   if (typeLine) children.push(node('TYPE', typeLine));

@@ -21,8 +21,12 @@ export function addressText(addr: GedcomNode): string | undefined {
 /** A text of several lines on one, its line breaks as commas. */
 const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ', ');
 
-/** How a record's ways to reach someone are called in the note about them ("Address: 1 High Street, Hereford"). */
-const CONTACT_LABELS: Readonly<Record<string, string>> = { ADDR: 'Address', PHON: 'Phone', EMAIL: 'Email', FAX: 'Fax', WWW: 'Website', LANG: 'Language' };
+/**
+ * How a record's ways to reach someone are called in the note about them ("Address: 1 High
+ * Street, Hereford"); `_EMAIL` and `_WWW` are how GEDCOM 5.5 programs (Ancestris, PAF) wrote an
+ * email and a website before 5.5.1 had EMAIL and WWW.
+ */
+const CONTACT_LABELS: Readonly<Record<string, string>> = { ADDR: 'Address', PHON: 'Phone', EMAIL: 'Email', _EMAIL: 'Email', FAX: 'Fax', WWW: 'Website', _WWW: 'Website', LANG: 'Language' };
 
 /**
  * A line that says how to reach someone (ADDR, PHON, EMAIL, FAX, WWW, LANG), in words: its label
@@ -36,16 +40,18 @@ export function contactLine(part: GedcomNode): { label: string; text: string | u
 
 /**
  * The lines of a REPO or SUBM record beside its NAME, each "<label>: <text>" on one line
- * (`CONTACT_LABELS`: address, phone, email, fax, website, language), then its NOTEs
- * (`<noteLabel>: <text>`); each kept line is reported as kept in `where`. The rest (RIN, REFN,
- * CHAN, OBJE) is reported lost, `lostReason` saying what is kept.
+ * (`CONTACT_LABELS`: address, phone, email, fax, website, language), then its NOTEs and
+ * comments (COMM, GEDCOM 5.3's note of a submitter: royal92.ged), each `<noteLabel>: <text>`;
+ * each kept line is reported as kept in `where`. The rest (RIN, REFN, CHAN, OBJE) is reported
+ * lost, `lostReason` saying what is kept.
  */
 export function contactLines(context: MappingContext, record: GedcomNode, where: string, noteLabel: string, lostReason: string): string[] {
   const lines: string[] = [];
+  const comments: string[] = [];
   for (const part of record.children) {
     if (part.tag === 'NAME' || part.tag === 'NOTE' || part.tag === 'SNOTE') continue;
     const path = `${record.tag}.${part.tag}`;
-    const line = contactLine(part);
+    const line = part.tag === 'COMM' ? { label: noteLabel, text: asWritten(part) } : contactLine(part);
     if (!line) {
       context.lose(path, part, lostReason);
       continue;
@@ -54,9 +60,9 @@ export function contactLines(context: MappingContext, record: GedcomNode, where:
       context.lose(path, part, 'blank: nothing to keep');
       continue;
     }
-    lines.push(`${line.label}: ${line.text}`);
+    (part.tag === 'COMM' ? comments : lines).push(`${line.label}: ${line.text}`);
     context.keptAs(path, part, `kept in ${where} ("${line.label}: ...")`);
   }
-  lines.push(...noteTexts(context, record, record.tag).flatMap(({ text }) => (text?.trim() ? [`${noteLabel}: ${text}`] : [])));
+  lines.push(...noteTexts(context, record, record.tag).flatMap(({ text }) => (text?.trim() ? [`${noteLabel}: ${text}`] : [])), ...comments);
   return lines;
 }

@@ -3,7 +3,8 @@ import { parseGedcomDate, toGedcom7 } from '@rootline/gedcom-date';
 import type { MappingContext } from './context.js';
 import { asWritten } from './long-text.js';
 import { readPlaceMap } from './place-map.js';
-import type { KeptNote } from './map-note.js';
+import { noteTexts, type KeptNote } from './map-note.js';
+import { detailNoteText, FACT_DETAILS } from '../fact-details.js';
 
 /**
  * A DATE as Rootline keeps it: the text as given. GEDCOM 7 puts what its grammar cannot say
@@ -28,13 +29,16 @@ function means(phrase: string, payload: string): boolean {
 }
 
 /**
- * The DATE (with its PHRASE) and PLAC of a fact or an event, as given, and the coordinates of
- * the place (PLAC.MAP) as the text of a note for `where` (the claim or the event): Rootline's
- * places are text and hold no coordinates. What else stands under them (a place's FORM, a
- * date's TIME) and a second DATE or PLAC are reported as not kept on `where`.
+ * The DATE (with its PHRASE) and PLAC of a fact or an event, as given, and the notes for
+ * `where` (the claim or the event) that keep what its place says beside its text: its
+ * coordinates (PLAC.MAP: Rootline's places are text and hold no coordinates), its NOTEs and its
+ * FORM (`../fact-details.ts`: `Note on the place: ...`, `Parts of the place: ...`). What else
+ * stands under them (a date's TIME, a place's TRAN) and a second DATE or PLAC are reported as
+ * not kept on `where`.
  */
-export function dateAndPlace(context: MappingContext, node: GedcomNode, path: string, where: string): { date?: string; place?: string; map?: KeptNote } {
-  const kept: { date?: string; place?: string; map?: KeptNote } = {};
+export function dateAndPlace(context: MappingContext, node: GedcomNode, path: string, where: string): { date?: string; place?: string; notes: KeptNote[] } {
+  const kept: { date?: string; place?: string; notes: KeptNote[] } = { notes: [] };
+  let mapped = false;
   for (const part of node.children) {
     if (part.tag !== 'DATE' && part.tag !== 'PLAC') continue;
     const field = part.tag === 'DATE' ? 'date' : 'place';
@@ -42,16 +46,39 @@ export function dateAndPlace(context: MappingContext, node: GedcomNode, path: st
     const second = given !== undefined && kept[field] !== undefined;
     if (second) context.lose(`${path}.${part.tag}`, part, `second ${field} not kept on the ${where}`);
     else if (given !== undefined) kept[field] = given;
+    if (field === 'place' && !second) kept.notes.push(...placeNotes(context, part, `${path}.PLAC`, where));
     for (const sub of part.children) {
       if (field === 'date' && sub.tag === 'PHRASE') continue;
+      if (field === 'place' && !second && PLACE_LINES.has(sub.tag)) continue;
       const subPath = `${path}.${part.tag}.${sub.tag}`;
-      const text = field === 'place' && sub.tag === 'MAP' && !second && !kept.map ? readPlaceMap(context, sub, subPath) : undefined;
+      const text = field === 'place' && sub.tag === 'MAP' && !second && !mapped ? readPlaceMap(context, sub, subPath) : undefined;
       if (text === undefined) context.lose(subPath, sub, `not kept on the ${where}`);
       else {
-        kept.map = { text, path: subPath, node: sub };
+        mapped = true;
+        kept.notes.push({ text, path: subPath, node: sub });
         context.keptAs(subPath, sub, `coordinates kept as a note on the ${where} (a place holds none); exports write them back as MAP`);
       }
     }
   }
   return kept;
+}
+
+/** The lines under a PLAC that `placeNotes` keeps. */
+const PLACE_LINES: ReadonlySet<string> = new Set(['NOTE', 'SNOTE', 'FORM']);
+
+/**
+ * A place's NOTEs (inline, or a shared note's text) and FORM -> the notes that keep them on the
+ * claim or event, each reported as kept; a blank one is reported, as is a pointer to no note record.
+ */
+function placeNotes(context: MappingContext, place: GedcomNode, path: string, where: string): KeptNote[] {
+  const notes: KeptNote[] = [];
+  const keep = (detail: string, text: string | undefined, node: GedcomNode) => {
+    const tagPath = `${path}.${node.tag}`;
+    if (!text?.trim()) return context.lose(tagPath, node, 'blank: nothing to keep');
+    notes.push({ text: detailNoteText(detail, text), path: tagPath, node });
+    context.keptAs(tagPath, node, `kept as a note on the ${where} ("${FACT_DETAILS[detail]}: ..."); exports write it back as ${detail} where the ${where} has its place`);
+  };
+  for (const { text, note } of noteTexts(context, place, path)) keep('PLAC.NOTE', text, note);
+  for (const form of place.children) if (form.tag === 'FORM') keep('PLAC.FORM', asWritten(form), form);
+  return notes;
 }

@@ -2,7 +2,7 @@ import { ProblemError } from '@rootline/kernel';
 import type { GedcomNode } from '@rootline/gedcom';
 import type { MappingContext, MappedIndividual } from './context.js';
 import { FAMILY_EVENTS, PRESENCE_ONLY, pedigreeOf } from './facts.js';
-import { mapNotes, writeNote, type KeptNote } from './map-note.js';
+import { mapNotes, noteTexts, writeNote, type KeptNote } from './map-note.js';
 import { mapMediaLinks } from './map-media.js';
 import { asWritten, clip, fieldValues, keepWholeTexts, type FieldText } from './long-text.js';
 import { dateAndPlace } from './date-and-place.js';
@@ -13,6 +13,7 @@ import { mapFamilyMentions } from './mentions.js';
 import { keepFamilyEventCitations } from './family-event-citations.js';
 import { keepIdentifier } from './identifiers.js';
 import { refusalReason } from './refusals.js';
+import { ThirdParents } from './third-parents.js';
 
 const PARTNER_TAGS = ['HUSB', 'WIFE'] as const;
 const ROLES: Record<(typeof PARTNER_TAGS)[number], string> = { HUSB: 'husband', WIFE: 'wife' };
@@ -46,8 +47,8 @@ type CreateRelationshipBody = Parameters<MappingContext['services']['familyServi
  * participants (the event's SOURs as claims of its kind on each partner: `family-event-citations.ts`;
  * its OBJEs attached to it), the FAM's OBJEs attached to its spouse edge, and the FAM's own SOURs
  * as mentions of its partners (`mentions.ts`). A pointer to no INDI
- * is reported; so is an edge the family plugin refuses (a third birth parent, a cycle): the
- * rest of the family is still imported. The edges of the whole batch are one `createMany`
+ * is reported; so is an edge the family plugin refuses (a cycle; a third birth parent is named
+ * in a note on the child instead: `third-parents.ts`): the rest of the family is still imported. The edges of the whole batch are one `createMany`
  * call, checked edge by edge in file order.
  */
 export function mapFamilies(context: MappingContext, records: readonly GedcomNode[]): void {
@@ -56,13 +57,16 @@ export function mapFamilies(context: MappingContext, records: readonly GedcomNod
   const outcomes = withMergesFollowed(context, read.flatMap((family) => family.edges.map((edge) => edge.body)));
   let at = 0;
   const events: ReadEvent[] = [];
+  const thirdParents = new ThirdParents();
   for (const family of read) {
     let anchor: string | undefined;
     let spouseEdge: string | undefined;
     for (const edge of family.edges) {
       const outcome = outcomes[at++];
-      if ('refused' in outcome) context.lose(edge.path, edge.node, refusalReason(outcome.refused));
-      else {
+      if ('refused' in outcome) {
+        if (outcome.refused.code === 'too-many-birth-parents' && edge.body.kind === 'parent') thirdParents.add(context, edge.body, family.record.xref, edge.node);
+        else context.lose(edge.path, edge.node, refusalReason(outcome.refused));
+      } else {
         context.created('relationship', outcome.created.id);
         anchor ??= outcome.created.id;
         if (edge.body.kind === 'spouse') spouseEdge = outcome.created.id;
@@ -71,6 +75,7 @@ export function mapFamilies(context: MappingContext, records: readonly GedcomNod
     }
     finishFamily(context, family, { anchor, spouseEdge }, events);
   }
+  thirdParents.write(context);
   writeFamilyEvents(context, events);
   mapFamilyMentions(context, read);
 }
@@ -120,8 +125,26 @@ function finishFamily(context: MappingContext, { record, partners }: ReadFamily,
     }
   }
   if (anchor) mapNotes(context, record, anchor, 'FAM');
-  else if (record.children.some((node) => node.tag === 'NOTE' || node.tag === 'SNOTE')) context.lose('FAM.NOTE', record, 'family with no edge to hold its notes');
+  else keepEdgelessNotes(context, record, partners);
   mapMediaLinks(context, record, 'FAM', spouseEdge ? { attachedTo: spouseEdge } : { none: 'family with no spouse edge to hold its media' });
+}
+
+/**
+ * The notes of a family that made no edge (one partner and no children, as bourbon.ged's @F140@
+ * with its bibliography; a child with no partner; a spouse edge refused): kept on the person of
+ * its first partner, else of its first child, and reported as kept there. Lost only by a family
+ * that names nobody.
+ */
+function keepEdgelessNotes(context: MappingContext, record: GedcomNode, partners: readonly Partner[]): void {
+  if (!record.children.some((node) => node.tag === 'NOTE' || node.tag === 'SNOTE')) return;
+  const child = record.children.find((node) => node.tag === 'CHIL' && node.pointer && context.individuals.has(node.pointer));
+  const member = partners[0]?.who ?? (child ? context.individuals.get(child.pointer!) : undefined);
+  if (!member) return context.lose('FAM.NOTE', record, 'family with no edge to hold its notes');
+  const whose = partners.length > 0 ? 'its partner' : 'its child';
+  for (const { text, note } of noteTexts(context, record, 'FAM')) {
+    writeNote(context, member.person, text, `FAM.${note.tag}`, note);
+    context.keptAs(`FAM.${note.tag}`, note, `family with no edge to hold its notes: kept as a note on ${whose}'s person, which exports write it under`);
+  }
 }
 
 function individual(context: MappingContext, node: GedcomNode, path: string): MappedIndividual | undefined {
@@ -138,8 +161,8 @@ interface ReadEvent {
   node: GedcomNode;
   path: string;
   fields: (FieldText | undefined)[];
-  /** The coordinates of its place (PLAC.MAP), kept as a note on the event. */
-  map?: KeptNote;
+  /** What its place says beside its text (PLAC.MAP, NOTE, FORM), kept as notes on the event. */
+  notes: KeptNote[];
   /** The personas of its partners: its SOURs are kept as their claims (`family-event-citations.ts`). */
   personas: string[];
 }
@@ -150,7 +173,7 @@ function readFamilyEvent(context: MappingContext, node: GedcomNode, partners: Pa
   const type = asWritten(node.children.find((part) => part.tag === 'TYPE'));
   const said = node.value && !PRESENCE_ONLY.has(node.value.trim()) ? node.value.trim() : undefined;
   const generic = node.tag === 'EVEN' || node.tag === 'FACT';
-  const { date, place, map } = dateAndPlace(context, node, path, 'event');
+  const { date, place, notes } = dateAndPlace(context, node, path, 'event');
   const description = generic ? said : [type, said].filter(Boolean).join(': ') || undefined;
   const seen = new Set<string>();
   const participants = partners.filter(({ who }) => !seen.has(who.person) && seen.add(who.person)).map(({ tag, who }) => ({ person: who.person, role: ROLES[tag] }));
@@ -161,7 +184,7 @@ function readFamilyEvent(context: MappingContext, node: GedcomNode, partners: Pa
     ...fieldValues(fields),
     participants,
   };
-  return { body, node, path, fields: Object.values(fields), ...(map ? { map } : {}), personas: partners.map(({ who }) => who.persona) };
+  return { body, node, path, fields: Object.values(fields), notes, personas: partners.map(({ who }) => who.persona) };
 }
 
 /**
@@ -178,12 +201,12 @@ function writeFamilyEvents(context: MappingContext, events: readonly ReadEvent[]
     if (!(error instanceof ProblemError)) throw error;
     written = events.map((event) => context.attempt(event.path, event.node, () => createFollowingMerges(context, event.body)));
   }
-  events.forEach(({ node, path, fields, map }, at) => {
+  events.forEach(({ node, path, fields, notes }, at) => {
     const event = written[at];
     if (!event) return;
     context.created('event', event.id);
     keepWholeTexts(context, event.id, fields, 'event');
-    if (map) writeNote(context, event.id, map.text, map.path, map.node);
+    for (const note of notes) writeNote(context, event.id, note.text, note.path, note.node);
     for (const part of node.children) {
       // The TYPE is in the event's type or description (readFamilyEvent).
       // Its SOURs are kept as claims of its partners (keepFamilyEventCitations); its OBJEs are attached to it (below).

@@ -193,9 +193,9 @@ function captureFact(context: MappingContext, claims: PlannedClaim[], node: Gedc
   const said = node.value && !PRESENCE_ONLY.has(node.value.trim()) ? node.value.trim() : undefined;
   const generic = node.tag === 'EVEN' || node.tag === 'FACT';
   const value = generic && type ? (said ? `${type}: ${said}` : type) : said;
-  const { map, ...when } = dateAndPlace(context, node, path, 'claim');
+  const { notes, ...when } = dateAndPlace(context, node, path, 'claim');
   const planned = plan(context, node, { kind, value, ...when }, path);
-  if (map) planned.kept.push(map);
+  planned.kept.push(...notes);
   if (node.children.some((part) => part.tag === 'OBJE')) planned.media = true;
   claims.push(planned);
   for (const part of node.children) {

@@ -13,7 +13,7 @@ import { contactLines } from './address.js';
  */
 export function keepSubmitter(context: MappingContext, record: GedcomNode): void {
   const name = submitterName(record);
-  const lines = contactLines(context, record, 'the note about the import run', 'Note', 'submitter details other than the name, address, phone, email, fax, website, language and notes are not kept');
+  const lines = contactLines(context, record, 'the note about the import run', 'Note', 'submitter details other than the name, address, phone, email, fax, website, language, notes and comments are not kept');
   writeNote(context, context.importKey, [`Submitter: ${name}`, ...lines].join('\n'), 'SUBM', record);
   context.keptAs('SUBM', record, 'kept as a note about the import run ("Submitter: ...": GET {P}/notes?target=<import_key>)');
 }

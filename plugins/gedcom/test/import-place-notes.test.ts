@@ -1,0 +1,111 @@
+import t from 'tap';
+import { validateGedcom } from '@rootline/gedcom';
+import type { TestServer } from '@rootline/kernel/testing';
+import { gedcom, human, imported } from './helpers.js';
+import { exported, exportServer } from './export-fixture.js';
+import { importInto, newTree } from './round-trip-summary.js';
+
+/**
+ * What a file says of a fact's place beside its text: its NOTEs (bourbon.ged: "Tombeau disparu
+ * lors du réaménagement du chœur en 1699" under a burial's PLAC, once reported "not kept on the
+ * claim") and its FORM (what each part of the place names). A place is text in Rootline, so each
+ * is a note on the claim or event (`Note on the place: ...`, `Parts of the place: ...`), the
+ * report says so, and both exports write them back under the PLAC.
+ */
+
+const FILE = (version: '7.0' | '5.5.1') =>
+  gedcom(
+    version,
+    '0 @I1@ INDI', '1 NAME Louis /de Bourbon/', '1 SEX M',
+    '1 BURI', '2 DATE 1699', '2 PLAC Cathédrale Notre-Dame de Paris, Paris', '3 FORM Building, City', '3 NOTE Tombeau disparu lors du réaménagement', '4 CONT du chœur en 1699', '2 NOTE Buried by the choir',
+    '1 DEAT', '2 PLAC Versailles', version === '7.0' ? '3 SNOTE @N1@' : '3 NOTE @N1@',
+    '0 @I2@ INDI', '1 NAME Marie /Leszczyńska/', '1 SEX F',
+    '0 @F1@ FAM', '1 HUSB @I1@', '1 WIFE @I2@', '1 MARR', '2 DATE 5 SEP 1725', '2 PLAC Fontainebleau', '3 NOTE In the chapel of the Trinity',
+    version === '7.0' ? '0 @N1@ SNOTE The palace, not the town' : '0 @N1@ NOTE The palace, not the town',
+  );
+
+/** Every claim and event with a place, with its notes, as a user reads them through the routes. */
+async function places(s: TestServer, treeId?: string): Promise<string[]> {
+  const prefix = treeId ? `/v1/trees/${treeId}` : '/v1';
+  const tree = treeId ? s.server.kernel.trees.get(treeId)! : s.server.kernel.trees.active();
+  const read = new Set<string>();
+  for (const { id, display_name } of tree.prepare('SELECT id, display_name FROM persons').all() as { id: string; display_name: string }[]) {
+    const card = (await s.request('GET', `${prefix}/persons/${id}/card`, { query: { expand: 'assertions,events' } })).json();
+    for (const item of [...card.assertions.items, ...card.events.items]) {
+      if (!item.place) continue;
+      const notes = (await s.request('GET', `${prefix}/notes`, { query: { target: item.id } })).json().map((note: { text: string }) => note.text);
+      read.add(`${item.kind ? display_name : 'family'}: ${item.kind ?? item.type} at ${item.place} | ${notes.sort().join(' | ')}`);
+    }
+  }
+  return [...read].sort();
+}
+
+const EXPECTED = [
+  'Louis de Bourbon: burial at Cathédrale Notre-Dame de Paris, Paris | Buried by the choir | Note on the place: Tombeau disparu lors du réaménagement\ndu chœur en 1699 | Parts of the place: Building, City',
+  'Louis de Bourbon: death at Versailles | Note on the place: The palace, not the town',
+  'family: MARR at Fontainebleau | Note on the place: In the chapel of the Trinity',
+];
+
+for (const version of ['7.0', '5.5.1'] as const) {
+  t.test(`${version}: a place's notes and form are notes on the claim or event, reported as kept`, async (t) => {
+    const { s, items } = await imported(t, FILE(version));
+    t.same(await places(s), EXPECTED);
+    const note = version === '7.0' ? 'SNOTE' : 'NOTE';
+    t.same(items.filter((item) => /\.PLAC\./.test(item.path)).map((item) => `${item.path} ${item.count} ${item.kept ?? false}`).sort(), [
+      'FAM.MARR.PLAC.NOTE 1 true',
+      'INDI.BURI.PLAC.FORM 1 true',
+      'INDI.BURI.PLAC.NOTE 1 true',
+      `INDI.DEAT.PLAC.${note} 1 true`,
+    ]);
+    t.match(items.find((item) => item.path === 'INDI.BURI.PLAC.NOTE'), { reason: 'kept as a note on the claim ("Note on the place: ..."); exports write it back as PLAC.NOTE where the claim has its place' });
+    t.match(items.find((item) => item.path === 'FAM.MARR.PLAC.NOTE'), { reason: /^kept as a note on the event / });
+  });
+}
+
+t.test('a blank place note, and one pointing at no note record, are reported', async (t) => {
+  const { items } = await imported(t, gedcom('5.5.1', '0 @I1@ INDI', '1 NAME Ann /Lee/', '1 BIRT', '2 PLAC Ledbury', '3 NOTE', '3 NOTE @N9@', '3 FORM'));
+  t.same(items.filter((item) => /\.PLAC\./.test(item.path)).map((item) => `${item.path} ${item.reason} ${item.count}`).sort(), [
+    'INDI.BIRT.PLAC.FORM blank: nothing to keep 1',
+    'INDI.BIRT.PLAC.NOTE blank: nothing to keep 1',
+    'INDI.BIRT.PLAC.NOTE points to no note record (@N9@) 1',
+  ]);
+});
+
+t.test('import -> export (7.0, 5.5.1) -> import: the notes and form written back under the PLAC, the same notes read again', async (t) => {
+  const s = await exportServer(t);
+  await imported(t, FILE('7.0'), s);
+  for (const version of ['7.0', '5.5.1'] as const) {
+    const { text, bytes } = await exported(s, { version, include_living: true });
+    t.match(text, /\n2 PLAC Cathédrale Notre-Dame de Paris, Paris\n3 NOTE Tombeau disparu lors du réaménagement\n4 CONT du chœur en 1699\n3 FORM Building, City\n/, `${version}: the burial's place with its note and form`);
+    t.match(text, /\n2 PLAC Versailles\n3 NOTE The palace, not the town\n/, `${version}: the shared note's text`);
+    t.match(text, /\n1 MARR\n2 DATE 5 SEP 1725\n2 PLAC Fontainebleau\n3 NOTE In the chapel of the Trinity\n/, `${version}: the marriage's`);
+    t.notMatch(text, /Note on the place|Parts of the place/, `${version}: not written as notes as well`);
+    t.match(text, /\n2 NOTE Buried by the choir\n/, `${version}: the fact's own note is still the fact's`);
+    t.same((await validateGedcom(bytes)).errors, [], `${version}: a valid file`);
+    const fresh = await newTree(s, `Back from ${version}`);
+    const run = await importInto(s, fresh.id, bytes, `place-notes-${version}.ged`);
+    t.equal(run.state, 'succeeded', JSON.stringify(run.error));
+    t.same(await places(s, fresh.id), EXPECTED, `${version}: the same places and notes`);
+  }
+});
+
+t.test('a redacted place takes its notes and form with it; a fact without a place keeps them as NOTEs', async (t) => {
+  const s = await exportServer(t);
+  const { cradle, tree } = await imported(t, FILE('7.0'), s);
+  const burial = tree.prepare("SELECT id FROM assertions WHERE kind = 'burial'").pluck().get() as string;
+  const marriage = tree.prepare("SELECT id FROM events WHERE type = 'MARR'").pluck().get() as string;
+  cradle.redactionsService.create(human, { target: burial, field: 'place', reason: 'family wish' });
+  cradle.redactionsService.create(human, { target: marriage, field: 'place', reason: 'family wish' });
+  const persona = tree.prepare("SELECT id FROM personas WHERE as_written LIKE 'Marie%'").pluck().get() as string;
+  const christening = cradle.assertionsService.capture(human, { persona, kind: 'christening', date: '1703' });
+  cradle.notesService.create(human, { target: christening.id, text: 'Note on the place: the parish register names no church' });
+  const { job, text } = await exported(s, { version: '7.0', include_living: true });
+  t.notMatch(text, /Tombeau|Building, City|Notre-Dame|Trinity|Fontainebleau/, 'neither the redacted places nor what is said of them');
+  t.match(text, /\n1 BURI\n2 DATE 1699\n2 NOTE Buried by the choir\n/, "the burial's own note is written");
+  t.match(text, /\n1 CHR\n2 DATE 1703\n2 NOTE Note on the place: the parish register names no church\n/, 'no PLAC to hold it: the note as it is');
+  const report = (await s.request('GET', '/v1/gedcom/loss-reports', { query: { report_id: job.result.report_id } })).json().items as { path: string; reason: string; count: number }[];
+  t.same(report.filter((item) => item.path.endsWith('.PLAC')).map(({ path, reason, count }) => [path, reason, count]).sort(), [
+    ['FAM.MARR.PLAC', 'notes and parts of a redacted place not written', 1],
+    ['INDI.BURI.PLAC', 'notes and parts of a redacted place not written', 2],
+  ]);
+});
