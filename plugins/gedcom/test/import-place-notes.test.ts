@@ -109,3 +109,26 @@ t.test('a redacted place takes its notes and form with it; a fact without a plac
     ['INDI.BURI.PLAC', 'notes and parts of a redacted place not written', 2],
   ]);
 });
+
+t.test("only the first place's notes, form and coordinates are kept; a second PLAC's, a second MAP and a date's TIME are reported", async (t) => {
+  const { tree, items } = await imported(t, gedcom('7.0',
+    '0 @I1@ INDI', '1 NAME Ann /Lee/',
+    '1 BIRT', '2 DATE 1 JAN 1850', '3 TIME 10:00',
+    '2 PLAC Ledbury', '3 MAP', '4 LATI N52.04', '4 LONG W2.42', '3 MAP', '4 LATI N1', '4 LONG W1', '3 NOTE By the church',
+    '2 PLAC Hereford', '3 NOTE Or here', '3 FORM City',
+  ));
+  const birth = tree.prepare("SELECT id FROM assertions WHERE kind = 'birth'").pluck().get() as string;
+  t.same(tree.prepare('SELECT text FROM notes WHERE target = ? ORDER BY text').pluck().all(birth), [
+    'Coordinates of the place: latitude N52.04, longitude W2.42',
+    'Note on the place: By the church',
+  ], "the first place's coordinates and note, nothing of the second");
+  t.same(items.map((item) => `${item.path} ${item.kept ? 'kept' : 'lost'}: ${item.reason}`).filter((line) => /BIRT\.(DATE|PLAC)/.test(line)).sort(), [
+    'INDI.BIRT.DATE.TIME lost: not kept on the claim',
+    'INDI.BIRT.PLAC lost: second place not kept on the claim',
+    'INDI.BIRT.PLAC.FORM lost: not kept on the claim',
+    'INDI.BIRT.PLAC.MAP kept: coordinates kept as a note on the claim (a place holds none); exports write them back as MAP',
+    'INDI.BIRT.PLAC.MAP lost: not kept on the claim',
+    'INDI.BIRT.PLAC.NOTE kept: kept as a note on the claim ("Note on the place: ..."); exports write it back as PLAC.NOTE where the claim has its place',
+    'INDI.BIRT.PLAC.NOTE lost: not kept on the claim',
+  ]);
+});

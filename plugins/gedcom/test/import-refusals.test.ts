@@ -55,3 +55,26 @@ t.test('a second family of both birth parents: one note on the child names both,
   ]);
   t.equal(tree.prepare("SELECT count(*) FROM relationships WHERE kind = 'spouse'").pluck().get(), 2, 'the second couple is still a couple');
 });
+
+t.test('a child three more families list: a note for each family, one with no xref named without it', async (t) => {
+  const { tree } = await imported(t, gedcom(
+    '5.5.1',
+    '0 @I1@ INDI', '1 NAME Jean /Roy/', '1 SEX M',
+    '0 @I2@ INDI', '1 NAME Anne /Roy/', '1 SEX F',
+    '0 @I3@ INDI', '1 NAME Pierre /Roy/', '1 SEX M',
+    '0 @I4@ INDI', '1 NAME Louis /Gal/', '1 SEX M',
+    '0 @I5@ INDI', '1 NAME Marie /Bon/', '1 SEX F',
+    '0 @I6@ INDI', '1 NAME Paul /Vey/', '1 SEX M',
+    '0 @I7@ INDI', '1 NAME Rose /Vey/', '1 SEX F',
+    '0 @F1@ FAM', '1 HUSB @I1@', '1 WIFE @I2@', '1 CHIL @I3@',
+    '0 @F2@ FAM', '1 HUSB @I4@', '1 WIFE @I5@', '1 CHIL @I3@',
+    '0 @F3@ FAM', '1 WIFE @I7@', '1 CHIL @I3@',
+    '0 FAM', '1 HUSB @I6@', '1 CHIL @I3@',
+  ));
+  const pierre = tree.prepare("SELECT id FROM persons WHERE display_name = 'Pierre Roy'").pluck().get() as string;
+  t.same(tree.prepare('SELECT text FROM notes WHERE target = ? ORDER BY id').pluck().all(pierre), [
+    "The imported file also gives Louis Gal and Marie Bon as this person's birth parents (family @F2@). Not linked: this person has two birth parents already. Weigh the evidence for both families, then link the right parents (or these with another pedigree: adopted, foster, step).",
+    "The imported file also gives Rose Vey as this person's birth parent (family @F3@). Not linked: this person has two birth parents already. Weigh the evidence for both families, then link the right parents (or these with another pedigree: adopted, foster, step).",
+    "The imported file also gives Paul Vey as this person's birth parent. Not linked: this person has two birth parents already. Weigh the evidence for both families, then link the right parents (or these with another pedigree: adopted, foster, step).",
+  ]);
+});
