@@ -20,6 +20,7 @@ import { eventStructure, } from './facts.js';
 import { familyEventCitations } from './family-event-citations.js';
 import { takeIdentifiers } from './identifiers.js';
 import { noteStructures } from './details.js';
+import { isLinkStatusNote } from '../link-status.js';
 import { FAMILY_EVENT_TAGS } from './tags.js';
 import { mediaLinks, type Attached } from './attachments.js';
 
@@ -54,7 +55,7 @@ export function familyRecord(context: ExportContext, unit: FamilyUnit, data: Fam
   const anchor = familyAnchor(unit);
   // A lone parent's family keeps its notes on the edge to its first child: withheld, that child's edge says nothing.
   if (anchor && !(anchor !== unit.spouseEdge && context.withheld.has(unit.children[0].child))) {
-    const identified = takeIdentifiers(context, data.notes.get(anchor), 'FAM');
+    const identified = takeIdentifiers(context, data.notes.get(anchor)?.filter((note) => !isLinkStatusNote(note.text)), 'FAM');
     lines.push(...identified.lines, ...noteStructures(context, identified.notes, 'FAM'));
   } else if (anchor && data.notes.has(anchor)) context.lose('FAM.NOTE', 'note of a family kept on the edge to a withheld child: not written', data.notes.get(anchor)!.length);
   if (unit.spouseEdge) lines.push(...mediaLinks(context, data.attached, unit.spouseEdge, 'record-FAM', 'FAM'));

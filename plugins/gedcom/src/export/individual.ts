@@ -1,6 +1,6 @@
 /**
  * A person as an INDI record: a NAME per persona (and per `name` claim), SEX, a fact per
- * confirmed claim, the person's own events (family events go on the FAM), FAMC with PEDI,
+ * confirmed claim, the person's own events (family events go on the FAM), FAMC with PEDI and STAT,
  * FAMS, ASSO, the notes about the person (those of its identifiers as REFN, RIN, UID...:
  * identifiers.ts) and a SOUR per `mention` claim (mentions.ts); a claim
  * that keeps the citation of a family event goes under that event on the FAM (family-event-citations.ts).
@@ -22,6 +22,8 @@ import { roleStructure } from './roles.js';
 import { mentionStructures } from './mentions.js';
 import { takeFamilyEventCitation } from './family-event-citations.js';
 import { takeIdentifiers } from './identifiers.js';
+import { takeLinkStatus } from './link-status.js';
+import { isLinkStatusNote } from '../link-status.js';
 import { ALIAS } from '../alias.js';
 
 /** Claim kinds a person's `birth` / `death` summary is made of: hidden with it. */
@@ -84,9 +86,11 @@ export function individualRecord(context: ExportContext, person: PersonDto, batc
     const line = pedigreeLine(pedigree, context.version);
     if (!line && pedigree !== 'birth') context.lose('INDI.FAMC.PEDI', `pedigree "${pedigree}" has no 5.5.1 value: written without PEDI`);
     if (line?.phrase === undefined && pedigree === 'step') context.lose('INDI.FAMC.PEDI', 'step-child written as OTHER');
-    // The notes of the child's parent edges (the importer's FAMC notes), but those of a lone parent's family anchor, written on its FAM.
-    const notes = edges.filter((edge) => edge !== familyAnchor(unit)).flatMap((edge) => batch.notes.get(edge) ?? []);
-    children.push(pointer('FAMC', unit.xref, [...(line ? [node('PEDI', line.value, line.phrase ? [node('PHRASE', line.phrase)] : [])] : []), ...noteStructures(context, notes, 'INDI.FAMC')]));
+    // The notes of the child's parent edges (the importer's FAMC notes), but those of a lone parent's family anchor, written on its FAM (all but the link's status).
+    const anchor = familyAnchor(unit);
+    const notes = edges.flatMap((edge) => (edge === anchor ? (batch.notes.get(edge) ?? []).filter((note) => isLinkStatusNote(note.text)) : batch.notes.get(edge) ?? []));
+    const status = takeLinkStatus(context, notes);
+    children.push(pointer('FAMC', unit.xref, [...(line ? [node('PEDI', line.value, line.phrase ? [node('PHRASE', line.phrase)] : [])] : []), ...status.lines, ...noteStructures(context, status.notes, 'INDI.FAMC')]));
   }
   for (const unit of families.asPartner.get(person.id) ?? []) children.push(pointer('FAMS', unit.xref));
   for (const association of batch.associations.get(person.id) ?? []) {

@@ -4,6 +4,7 @@ import type { ImportItem, ItemKind } from '../runs.js';
 import { LossCollector } from './loss-report.js';
 import type { AdoptedBy } from './adoption.js';
 import { refusalReason } from './refusals.js';
+import type { LinkStatus } from './link-status.js';
 
 /** The services an import writes through (the tree's, acting as whoever started the import). */
 export type MappingServices = Pick<
@@ -93,6 +94,8 @@ export class MappingContext {
   readonly pedigrees = new RunMap<string>();
   /** `${child xref} ${family xref}` -> which partners adopted the child (ADOP.FAMC), until the family's edges are read. */
   readonly adoptions = new RunMap<{ by: AdoptedBy; line: number }>();
+  /** `${child xref} ${family xref}` -> the child's FAMC.STAT for that family (`link-status.ts`), until the family's edges are read. */
+  readonly linkStatuses = new RunMap<LinkStatus>();
   /** INDI.FAMS and INDI.FAMC links with NOTEs (`linkKey`), until the edge they became is made. */
   readonly linkNotes = new RunMap<GedcomNode>();
   /** (source id, page) -> citation id: one citation per place in a source, however often cited. */

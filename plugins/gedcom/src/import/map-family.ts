@@ -13,7 +13,9 @@ import { mapFamilyMentions } from './mentions.js';
 import { keepFamilyEventCitations } from './family-event-citations.js';
 import { keepIdentifier } from './identifiers.js';
 import { refusalReason } from './refusals.js';
-import { ThirdParents } from './third-parents.js';
+import { THIRD_PARENT, UnlinkedParents } from './unlinked-parents.js';
+import { linkStatusOf, statusNotes } from './link-status.js';
+import { DISPROVEN } from '../link-status.js';
 
 const PARTNER_TAGS = ['HUSB', 'WIFE'] as const;
 const ROLES: Record<(typeof PARTNER_TAGS)[number], string> = { HUSB: 'husband', WIFE: 'wife' };
@@ -33,7 +35,8 @@ type Partner = { tag: (typeof PARTNER_TAGS)[number]; xref: string; who: MappedIn
 interface ReadFamily {
   record: GedcomNode;
   partners: Partner[];
-  edges: { body: CreateRelationshipBody; path: string; node: GedcomNode; links: string[] }[];
+  /** `kept`: notes the edge holds (a child's link status, on its first parent edge). */
+  edges: { body: CreateRelationshipBody; path: string; node: GedcomNode; links: string[]; kept: KeptNote[] }[];
 }
 
 type CreateRelationshipBody = Parameters<MappingContext['services']['familyService']['createMany']>[1][number];
@@ -48,39 +51,48 @@ type CreateRelationshipBody = Parameters<MappingContext['services']['familyServi
  * its OBJEs attached to it), the FAM's OBJEs attached to its spouse edge, and the FAM's own SOURs
  * as mentions of its partners (`mentions.ts`). A pointer to no INDI
  * is reported; so is an edge the family plugin refuses (a cycle; a third birth parent is named
- * in a note on the child instead: `third-parents.ts`): the rest of the family is still imported. The edges of the whole batch are one `createMany`
+ * in a note on the child instead: `unlinked-parents.ts`): the rest of the family is still imported.
+ * A child's FAMC.STAT for the family is a note on its first parent edge, and a link marked
+ * disproven makes no edge, a note on the child naming the parents instead (`link-status.ts`). The edges of the whole batch are one `createMany`
  * call, checked edge by edge in file order.
  */
 export function mapFamilies(context: MappingContext, records: readonly GedcomNode[]): void {
   if (records.length === 0) return;
-  const read = records.map((record) => readFamily(context, record));
+  const unlinked = new UnlinkedParents();
+  const read = records.map((record) => readFamily(context, record, unlinked));
   const outcomes = withMergesFollowed(context, read.flatMap((family) => family.edges.map((edge) => edge.body)));
   let at = 0;
   const events: ReadEvent[] = [];
-  const thirdParents = new ThirdParents();
   for (const family of read) {
     let anchor: string | undefined;
     let spouseEdge: string | undefined;
     for (const edge of family.edges) {
       const outcome = outcomes[at++];
       if ('refused' in outcome) {
-        if (outcome.refused.code === 'too-many-birth-parents' && edge.body.kind === 'parent') thirdParents.add(context, edge.body, family.record.xref, edge.node);
-        else context.lose(edge.path, edge.node, refusalReason(outcome.refused));
+        if (outcome.refused.code === 'too-many-birth-parents' && edge.body.kind === 'parent') {
+          context.keptAs('FAM.CHIL', edge.node, THIRD_PARENT);
+          unlinked.add(edge.body, family.record.xref, edge.node, 'third-parent');
+        } else context.lose(edge.path, edge.node, refusalReason(outcome.refused));
+        for (const note of edge.kept) context.lose(note.path, note.node, 'not kept: the parent edge was refused');
       } else {
         context.created('relationship', outcome.created.id);
         anchor ??= outcome.created.id;
         if (edge.body.kind === 'spouse') spouseEdge = outcome.created.id;
         for (const link of edge.links) noteLink(context, link, outcome.created.id);
+        for (const note of edge.kept) {
+          writeNote(context, outcome.created.id, note.text, note.path, note.node);
+          context.keptAs(note.path, note.node, STATUS_KEPT);
+        }
       }
     }
     finishFamily(context, family, { anchor, spouseEdge }, events);
   }
-  thirdParents.write(context);
+  unlinked.write(context);
   writeFamilyEvents(context, events);
   mapFamilyMentions(context, read);
 }
 
-function readFamily(context: MappingContext, record: GedcomNode): ReadFamily {
+function readFamily(context: MappingContext, record: GedcomNode, unlinked: UnlinkedParents): ReadFamily {
   const partners: Partner[] = [];
   for (const tag of PARTNER_TAGS) {
     for (const node of record.children.filter((each) => each.tag === tag)) {
@@ -93,17 +105,26 @@ function readFamily(context: MappingContext, record: GedcomNode): ReadFamily {
   // The spouse edge first: it is the family's anchor (its notes go there).
   if (partners.length === 2) {
     const links = family ? partners.map((partner) => linkKey('FAMS', family, partner.xref)) : [];
-    edges.push({ body: { kind: 'spouse', partners: [partners[0].who.person, partners[1].who.person] }, path: 'FAM', node: record, links });
+    edges.push({ body: { kind: 'spouse', partners: [partners[0].who.person, partners[1].who.person] }, path: 'FAM', node: record, links, kept: [] });
   } else if (partners.length > 2) context.lose('FAM', record, 'more than two partners: no spouse edge');
   for (const chil of record.children.filter((node) => node.tag === 'CHIL')) {
     const child = individual(context, chil, 'FAM.CHIL');
     if (!child) continue;
     const link = family ? { pedigree: context.pedigrees.get(`${chil.pointer} ${family}`), adopted: adoptionOf(context, chil.pointer!, family), notes: [linkKey('FAMC', family, chil.pointer!)] } : undefined;
-    for (const { tag, who } of partners) {
+    const status = family ? linkStatusOf(context, chil.pointer!, family) : undefined;
+    if (status?.value === DISPROVEN) {
+      if (partners.length > 0) context.keptAs('INDI.FAMC.STAT', status.node, DISPROVEN_KEPT);
+      else context.lose('INDI.FAMC.STAT', status.node, 'a link marked disproven to a family with no partners: nothing to link or name');
+      for (const { who } of partners) unlinked.add({ child: child.person, parent: who.person }, family, status.node, 'disproven');
+      if (status.phrase) context.lose('INDI.FAMC.STAT.PHRASE', status.node, 'not kept: the link is not made');
+    }
+    const kept = status?.value === DISPROVEN ? undefined : statusNotes(status);
+    if (kept?.length && partners.length === 0) context.lose('INDI.FAMC.STAT', status!.node, 'a family with no partners: no parent edges to hold it');
+    for (const { tag, who } of status?.value === DISPROVEN ? [] : partners) {
       const adopted = link?.adopted === 'BOTH' || link?.adopted === tag ? 'adopted' : undefined;
       const written = chil.children.find((part) => part.tag === (tag === 'HUSB' ? '_FREL' : '_MREL'))?.value ?? link?.pedigree ?? adopted;
       // The child's FAMC notes go on its first parent edge in this family.
-      edges.push({ body: { kind: 'parent', parent: who.person, child: child.person, pedigree: pedigreeOf(written) }, path: 'FAM.CHIL', node: chil, links: link?.notes.splice(0) ?? [] });
+      edges.push({ body: { kind: 'parent', parent: who.person, child: child.person, pedigree: pedigreeOf(written) }, path: 'FAM.CHIL', node: chil, links: link?.notes.splice(0) ?? [], kept: kept?.splice(0) ?? [] });
     }
     for (const part of chil.children) if (part.tag !== '_FREL' && part.tag !== '_MREL') context.lose(`FAM.CHIL.${part.tag}`, part, 'not kept on the parent edges');
   }
@@ -146,6 +167,10 @@ function keepEdgelessNotes(context: MappingContext, record: GedcomNode, partners
     context.keptAs(`FAM.${note.tag}`, note, `family with no edge to hold its notes: kept as a note on ${whose}'s person, which exports write it under`);
   }
 }
+
+/** How the loss report lists a challenged or proven link's status, and a disproven link. */
+const STATUS_KEPT = 'kept as a note on the parent edge ("Status of the link: ...", "Status of the link in words: ..."); exports write it back under the FAMC';
+const DISPROVEN_KEPT = "a link marked disproven: the child is not linked to the family's parents; kept as a note on the child naming them";
 
 function individual(context: MappingContext, node: GedcomNode, path: string): MappedIndividual | undefined {
   const who = node.pointer ? context.individuals.get(node.pointer) : undefined;

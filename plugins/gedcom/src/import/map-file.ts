@@ -11,6 +11,7 @@ import { mapAssociation } from './map-association.js';
 import { BATCH_MS, BatchSize, linesOf } from './batch-size.js';
 import { reportUnusedAdoptions } from './adoption.js';
 import { keepUnusedLinkNotes } from './link-notes.js';
+import { reportUnusedLinkStatuses } from './link-status.js';
 
 /** How the mapping writes: one batch in one transaction, and what happens between batches. */
 export interface BatchWriter {
@@ -111,6 +112,7 @@ export async function mapFile(context: MappingContext, read: () => AsyncIterable
     keepUnusedNotes(context);
     keepUnusedRepositories(context);
     reportUnusedAdoptions(context);
+    reportUnusedLinkStatuses(context);
   });
 }
 

@@ -15,6 +15,7 @@ import { citeMention, MENTION, mentionKey } from './mentions.js';
 import { keepIdentifier } from './identifiers.js';
 import { keepExtensionFact } from './extension-facts.js';
 import { keepPersonLine } from './person-lines.js';
+import { readLinkStatus } from './link-status.js';
 
 const SEXES = new Set(['M', 'F', 'X', 'U']);
 const NOTES = new Set(['NOTE', 'SNOTE']);
@@ -129,7 +130,7 @@ function mention(context: MappingContext, claims: PlannedClaim[], sour: GedcomNo
 }
 
 /**
- * FAMC (the family as a child: its PEDI kept for the family pass) or FAMS (as a partner; the
+ * FAMC (the family as a child: its PEDI and STAT kept for the family pass) or FAMS (as a partner; the
  * edges themselves are read from the FAM side); the link's NOTEs wait for the edge it becomes.
  */
 function readFamilyLink(context: MappingContext, individual: string | undefined, link: GedcomNode): void {
@@ -138,10 +139,12 @@ function readFamilyLink(context: MappingContext, individual: string | undefined,
     // 7.0 says what its list has no word for in a PHRASE: `PEDI OTHER` + `PHRASE step`.
     const written = pedigree?.value?.trim().toUpperCase() === 'OTHER' ? (pedigree.children.find((part) => part.tag === 'PHRASE')?.value ?? pedigree.value) : pedigree?.value;
     if (written) context.pedigrees.set(`${individual} ${link.pointer}`, written);
+    readLinkStatus(context, individual, { ...link, pointer: link.pointer });
   }
   keepLinkNotes(context, individual, link);
   const edges = link.tag === 'FAMC' ? 'the parent edges' : 'the spouse edge';
-  for (const part of link.children) if (!NOTES.has(part.tag) && !(link.tag === 'FAMC' && part.tag === 'PEDI')) context.lose(`INDI.${link.tag}.${part.tag}`, part, `not kept on ${edges}`);
+  const read = (tag: string) => link.tag === 'FAMC' && (tag === 'PEDI' || (tag === 'STAT' && individual !== undefined && link.pointer !== undefined));
+  for (const part of link.children) if (!NOTES.has(part.tag) && !read(part.tag)) context.lose(`INDI.${link.tag}.${part.tag}`, part, `not kept on ${edges}`);
 }
 
 function personaName(name: MappedName | undefined) {
