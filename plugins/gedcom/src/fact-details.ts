@@ -10,7 +10,8 @@
  * ordinance's TEMP (the temple) and STAT (its status) with the STAT's DATE (when the status was set);
  * under its PLAC, the place's NOTEs (`PLAC.NOTE`: what the file says of the place, "the tomb was
  * lost when the choir was rebuilt in 1699") and its FORM (`PLAC.FORM`: what each part of the
- * place names, "City, County, State").
+ * place names, "City, County, State"); under its DATE, 7.0's TIME (`DATE.TIME`, the hour a
+ * register gives); 7.0's SDATE (a date to sort the fact by) and UID.
  * The import keeps each as a note on the claim or event, in these words (`Cause: Dysenterie`,
  * `Age: 42y`, `Husband's age: 25y`, `Age in words: child`), and the export writes such a note
  * back as the line under the fact where the target version allows that line and its value (an
@@ -46,6 +47,10 @@ export const FACT_DETAILS: Readonly<Record<string, string>> = {
   // Under the fact's PLAC: written back under the PLAC line, where the fact has one (`../export/facts.ts`).
   'PLAC.NOTE': 'Note on the place',
   'PLAC.FORM': 'Parts of the place',
+  // 7.0's time of day under the fact's DATE (a birth register's hour), its date for sorting (SDATE) and its unique id.
+  'DATE.TIME': 'Time of day',
+  SDATE: 'Date for sorting',
+  UID: 'Unique id',
 };
 
 /** Details that say where, as the place does: hidden with a redacted place. */
@@ -53,6 +58,9 @@ export const ADDRESS_DETAILS: ReadonlySet<string> = new Set(['ADDR', 'PHON', 'EM
 
 /** Details of the place itself, under its PLAC: hidden with a redacted place, and notes where the fact has no place. */
 export const PLACE_DETAILS: ReadonlySet<string> = new Set(['PLAC.NOTE', 'PLAC.FORM']);
+
+/** Details of the date, under its DATE: hidden with a redacted date, and notes where the fact has no date. */
+export const DATE_DETAILS: ReadonlySet<string> = new Set(['DATE.TIME']);
 
 /** Details GEDCOM has no line for under a fact: exports write their notes as NOTEs. */
 export const NOTE_ONLY_DETAILS: ReadonlySet<string> = new Set(['QUAY']);

@@ -13,10 +13,10 @@ import { dateAndPlace, noteStructures } from './details.js';
 import { claimCitations, type Cited } from './citations.js';
 import { mediaLinks, type Attached } from './attachments.js';
 import { carriesValue, isOrdinance, kindWords, needsType, tagOfKind } from './tags.js';
-import { hasTag } from './version.js';
+import { hasTag, type WriteVersion } from './version.js';
 import { takePlaceMap } from './place-map.js';
 import { takeFactDetails, type DetailReading } from './fact-details.js';
-import { ADDRESS_DETAILS, FACT_DETAILS, PLACE_DETAILS, readDetailNote } from '../fact-details.js';
+import { ADDRESS_DETAILS, DATE_DETAILS, FACT_DETAILS, PLACE_DETAILS, readDetailNote } from '../fact-details.js';
 
 /** "TYPE: what it says", as the import keeps a TYPE beside a value: the two, or undefined for text without that shape. */
 function typedText(text: string): { type: string; value: string } | undefined {
@@ -52,12 +52,12 @@ const DETAIL_TAGS = Object.keys(FACT_DETAILS).filter((tag) => tag !== 'TYPE');
 /**
  * The lines of the details kept as notes but TYPE, in DETAIL_TAGS' order, after `lines`; a
  * detail of a detail (`AGE.PHRASE`, `STAT.DATE`) under its line, a partner's (`HUSB.AGE`) under
- * its partner's line (one HUSB for all of them), a place's (`PLAC.NOTE`) under the PLAC of `lines`.
+ * its partner's line (one HUSB for all of them), a place's (`PLAC.NOTE`) under the PLAC of `lines`,
+ * a date's (`DATE.TIME`) under its DATE.
  */
 function pushDetailLines(lines: GedcomNode[], details: ReadonlyMap<string, string>): void {
   if (details.size === 0) return;
-  const place = lines.find((line) => line.tag === 'PLAC');
-  const written = new Map<string, GedcomNode>(place ? [['PLAC', place]] : []);
+  const written = new Map<string, GedcomNode>(lines.filter((line) => line.tag === 'PLAC' || line.tag === 'DATE').map((line) => [line.tag, line]));
   const lineAt = (path: string, value?: string): GedcomNode => {
     const cut = path.lastIndexOf('.');
     const line = node(path.slice(cut + 1), value);
@@ -71,21 +71,34 @@ function pushDetailLines(lines: GedcomNode[], details: ReadonlyMap<string, strin
   }
 }
 
+/** Whether a fact writes its place (or date), and whether a redaction hides it. */
+interface Shown {
+  written: boolean;
+  redacted: boolean;
+}
+
 /**
- * How a fact's detail notes are read, by its place: a redacted place hides the address details
- * (the street says where as the place does) and its own (its notes, its form) with it; a fact
- * with no place keeps its place's details as notes, having no PLAC line to write them under.
+ * How a fact's detail notes are read, by its place and date: a redacted place hides the address
+ * details (the street says where as the place does) and its own (its notes, its form) with it, a
+ * redacted date its time of day; a fact with no place (no date) keeps its place's (date's)
+ * details as notes, having no PLAC (DATE) line to write them under, as 5.5.1 keeps the time.
  */
-function placeReading(place: { written: boolean; redacted: boolean }, path: string): DetailReading {
-  if (place.redacted) {
-    return {
-      withhold: [
-        { tags: ADDRESS_DETAILS, path: `${path}.ADDR`, reason: 'address of a redacted place not written' },
-        { tags: PLACE_DETAILS, path: `${path}.PLAC`, reason: 'notes and parts of a redacted place not written' },
-      ],
-    };
-  }
-  return place.written ? {} : { read: (text) => { const detail = readDetailNote(text); return detail && !PLACE_DETAILS.has(detail.tag) ? detail : undefined; } };
+function lineReading(version: WriteVersion, place: Shown, date: Shown, path: string): DetailReading {
+  const withhold = [
+    ...(place.redacted
+      ? [
+          { tags: ADDRESS_DETAILS, path: `${path}.ADDR`, reason: 'address of a redacted place not written' },
+          { tags: PLACE_DETAILS, path: `${path}.PLAC`, reason: 'notes and parts of a redacted place not written' },
+        ]
+      : []),
+    ...(date.redacted ? [{ tags: DATE_DETAILS, path: `${path}.DATE`, reason: 'time of day of a redacted date not written' }] : []),
+  ];
+  // What a redaction hides is withheld above (read by its tag); 5.5.1 has TIME only under a change's or the header's DATE.
+  const absent = new Set([...(place.redacted || place.written ? [] : PLACE_DETAILS), ...(date.redacted || (date.written && version === '7.0') ? [] : DATE_DETAILS)]);
+  return {
+    ...(withhold.length > 0 ? { withhold } : {}),
+    ...(absent.size > 0 ? { read: (text: string) => { const detail = readDetailNote(text); return detail && !absent.has(detail.tag) ? detail : undefined; } } : {}),
+  };
 }
 
 /** `Y` says "this happened" on an event that says nothing else; one with a date or a place needs no Y. */
@@ -130,8 +143,9 @@ export function claimStructure(context: ExportContext, claim: AssertionDto, cite
   if (redacted) context.lose(path, 'redacted value not written', redacted.fields.size);
   const place = shows('place') ? claim.place ?? undefined : undefined;
   const where = { written: Boolean(place), redacted: !shows('place') };
+  const when = { written: shows('date') && Boolean(claim.date), redacted: !shows('date') };
   const placed = takePlaceMap(context, notes, where, path);
-  const kept = takeFactDetails(context, placed.notes, substructureRule('record-INDI', tag)?.type, tag === 'EVEN' || tag === 'FACT' ? TYPED : UNTYPED, placeReading(where, path));
+  const kept = takeFactDetails(context, placed.notes, substructureRule('record-INDI', tag)?.type, tag === 'EVEN' || tag === 'FACT' ? TYPED : UNTYPED, lineReading(context.version, where, when, path));
   const shape = shapeOf(context, claim.kind, value, kept.details.get('TYPE'));
   const { payload, note } = payloadOf(context, shape.tag, shape.value, path);
   const children: GedcomNode[] = [];
@@ -181,9 +195,10 @@ export function eventStructure(context: ExportContext, event: EventDto, notes: r
   const { payload, note } = value === undefined ? {} : payloadOf(context, tag, value, `${path}.${tag}`);
   const place = shows('place') ? event.place ?? undefined : undefined;
   const where = { written: Boolean(place), redacted: !shows('place') };
+  const when = { written: shows('date') && Boolean(event.date), redacted: !shows('date') };
   const placed = takePlaceMap(context, notes, where, `${path}.${tag}`);
   const structure = substructureRule(`record-${path}`, tag)?.type;
-  const kept = takeFactDetails(context, placed.notes, structure, type ? TYPED : UNTYPED, placeReading(where, `${path}.${tag}`));
+  const kept = takeFactDetails(context, placed.notes, structure, type ? TYPED : UNTYPED, lineReading(context.version, where, when, `${path}.${tag}`));
   const typeLine = type ?? kept.details.get('TYPE');
   const children: GedcomNode[] = [];
   if (typeLine) children.push(node('TYPE', typeLine));

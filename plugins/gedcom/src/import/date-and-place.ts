@@ -47,8 +47,9 @@ export function dateAndPlace(context: MappingContext, node: GedcomNode, path: st
     if (second) context.lose(`${path}.${part.tag}`, part, `second ${field} not kept on the ${where}`);
     else if (given !== undefined) kept[field] = given;
     if (field === 'place' && !second) kept.notes.push(...placeNotes(context, part, `${path}.PLAC`, where));
+    if (field === 'date' && !second) kept.notes.push(...timeNotes(context, part, `${path}.DATE`, where));
     for (const sub of part.children) {
-      if (field === 'date' && sub.tag === 'PHRASE') continue;
+      if (field === 'date' && (sub.tag === 'PHRASE' || (sub.tag === 'TIME' && !second))) continue;
       if (field === 'place' && !second && PLACE_LINES.has(sub.tag)) continue;
       const subPath = `${path}.${part.tag}.${sub.tag}`;
       const text = field === 'place' && sub.tag === 'MAP' && !second && !mapped ? readPlaceMap(context, sub, subPath) : undefined;
@@ -61,6 +62,21 @@ export function dateAndPlace(context: MappingContext, node: GedcomNode, path: st
     }
   }
   return kept;
+}
+
+/** A 7.0 DATE's TIME (the hour a register gives) -> the note that keeps it on the claim or event; a blank one is reported. */
+function timeNotes(context: MappingContext, date: GedcomNode, path: string, where: string): KeptNote[] {
+  const notes: KeptNote[] = [];
+  for (const time of date.children) {
+    if (time.tag !== 'TIME') continue;
+    const text = asWritten(time);
+    if (!text) context.lose(`${path}.TIME`, time, 'blank: nothing to keep');
+    else {
+      notes.push({ text: detailNoteText('DATE.TIME', text), path: `${path}.TIME`, node: time });
+      context.keptAs(`${path}.TIME`, time, `kept as a note on the ${where} ("${FACT_DETAILS['DATE.TIME']}: ..."); 7.0 exports write it back under the DATE (5.5.1 has no TIME there: the note)`);
+    }
+  }
+  return notes;
 }
 
 /** The lines under a PLAC that `placeNotes` keeps. */
