@@ -4,6 +4,7 @@ import type { TestServer } from '@rootline/kernel/testing';
 import { gedcom, human, imported } from './helpers.js';
 import { exported, exportServer } from './export-fixture.js';
 import { importInto, newTree } from './round-trip-summary.js';
+import { factNotes } from './item-notes.js';
 
 /**
  * GEDCOM 7's time of day under a fact's DATE (a birth register's hour: maximal70.ged, once
@@ -20,21 +21,7 @@ const FILE = gedcom(
   '0 @F1@ FAM', '1 HUSB @I2@', '1 WIFE @I1@', '1 MARR', '2 DATE 7 OCT 1874', '3 TIME 14:00Z',
 );
 
-/** Every claim and event with a date, with its notes, as the routes give them. */
-async function dated(s: TestServer, treeId?: string): Promise<string[]> {
-  const prefix = treeId ? `/v1/trees/${treeId}` : '/v1';
-  const tree = treeId ? s.server.kernel.trees.get(treeId)! : s.server.kernel.trees.active();
-  const read = new Set<string>();
-  for (const { id, display_name } of tree.prepare('SELECT id, display_name FROM persons').all() as { id: string; display_name: string }[]) {
-    const card = (await s.request('GET', `${prefix}/persons/${id}/card`, { query: { expand: 'assertions,events' } })).json();
-    for (const item of [...card.assertions.items, ...card.events.items]) {
-      if (!item.date) continue;
-      const notes = (await s.request('GET', `${prefix}/notes`, { query: { target: item.id } })).json().map((note: { text: string }) => note.text);
-      read.add(`${item.kind ? display_name : 'family'}: ${item.kind ?? item.type} ${item.date} | ${notes.sort().join(' | ')}`);
-    }
-  }
-  return [...read].sort();
-}
+const dated = (s: TestServer, treeId?: string) => factNotes(s, 'date', treeId);
 
 const EXPECTED = [
   'Ann Lee: birth 1 JAN 1850 | Date for sorting: 1850 | Time of day: 10:30 | Unique id: bbcc0025-34cb-4542-8cfb-45ba201c9c2c',

@@ -48,7 +48,7 @@ const EXPECTED = (version: '7.0' | '5.5.1') => [
   'Mary Cole <- Ann Lee, John Cole | Status of the link: proven',
   'Ned Hill <- Rose Hill | Rose kept a lodging house | Status of the link: challenged',
   'Rose Hill <- none | ',
-  "Tom Cole <- none | A neighbour's child | The imported file lists this person as a child of John Cole and Ann Lee (family @F1@), and marks that link disproven: not linked.",
+  "Tom Cole <- none | A neighbour's child | The imported file lists this person as a child of John Cole and Ann Lee (its family @F1@), and marks that link disproven: not linked.",
 ];
 
 for (const version of ['7.0', '5.5.1'] as const) {

@@ -7,6 +7,7 @@ import type { TestServer } from '@rootline/kernel/testing';
 import { gedcom, human, imported } from './helpers.js';
 import { exported, exportServer } from './export-fixture.js';
 import { importInto, newTree } from './round-trip-summary.js';
+import { factNotes } from './item-notes.js';
 
 /**
  * A place's coordinates (`PLAC.MAP`, LATI and LONG) under a fact or a family event (kennedy.ged:
@@ -25,21 +26,7 @@ const FILE = (version: '7.0' | '5.5.1') =>
     '0 @F1@ FAM', '1 HUSB @I1@', '1 WIFE @I2@', '1 MARR', '2 DATE 7 OCT 1914', '2 PLAC Boston', '3 MAP', '4 LATI N42.35843', '4 LONG W71.05977',
   );
 
-/** Every claim and event with a place, and its notes, as a user reads them through the routes (the card's claims and events, the notes of each). */
-async function places(s: TestServer, treeId?: string): Promise<string[]> {
-  const prefix = treeId ? `/v1/trees/${treeId}` : '/v1';
-  const tree = treeId ? s.server.kernel.trees.get(treeId)! : s.server.kernel.trees.active();
-  const read = new Set<string>();
-  for (const { id, display_name } of tree.prepare('SELECT id, display_name FROM persons').all() as { id: string; display_name: string }[]) {
-    const card = (await s.request('GET', `${prefix}/persons/${id}/card`, { query: { expand: 'assertions,events' } })).json();
-    for (const item of [...card.assertions.items, ...card.events.items]) {
-      if (!item.place) continue;
-      const notes = (await s.request('GET', `${prefix}/notes`, { query: { target: item.id } })).json().map((note: { text: string }) => note.text);
-      read.add(`${item.kind ? display_name : 'family'}: ${item.kind ?? item.type} at ${item.place} | ${notes.sort().join(' | ')}`);
-    }
-  }
-  return [...read].sort();
-}
+const places = (s: TestServer, treeId?: string) => factNotes(s, 'place', treeId);
 
 const EXPECTED = [
   'Joseph Kennedy: birth at East Boston, Suffolk County, MA, USA | Coordinates of the place: latitude N42.3751, longitude W71.03922',

@@ -4,6 +4,7 @@ import type { TestServer } from '@rootline/kernel/testing';
 import { gedcom, human, imported } from './helpers.js';
 import { exported, exportServer } from './export-fixture.js';
 import { importInto, newTree } from './round-trip-summary.js';
+import { factNotes } from './item-notes.js';
 
 /**
  * What a file says of a fact's place beside its text: its NOTEs (bourbon.ged: "Tombeau disparu
@@ -24,21 +25,7 @@ const FILE = (version: '7.0' | '5.5.1') =>
     version === '7.0' ? '0 @N1@ SNOTE The palace, not the town' : '0 @N1@ NOTE The palace, not the town',
   );
 
-/** Every claim and event with a place, with its notes, as a user reads them through the routes. */
-async function places(s: TestServer, treeId?: string): Promise<string[]> {
-  const prefix = treeId ? `/v1/trees/${treeId}` : '/v1';
-  const tree = treeId ? s.server.kernel.trees.get(treeId)! : s.server.kernel.trees.active();
-  const read = new Set<string>();
-  for (const { id, display_name } of tree.prepare('SELECT id, display_name FROM persons').all() as { id: string; display_name: string }[]) {
-    const card = (await s.request('GET', `${prefix}/persons/${id}/card`, { query: { expand: 'assertions,events' } })).json();
-    for (const item of [...card.assertions.items, ...card.events.items]) {
-      if (!item.place) continue;
-      const notes = (await s.request('GET', `${prefix}/notes`, { query: { target: item.id } })).json().map((note: { text: string }) => note.text);
-      read.add(`${item.kind ? display_name : 'family'}: ${item.kind ?? item.type} at ${item.place} | ${notes.sort().join(' | ')}`);
-    }
-  }
-  return [...read].sort();
-}
+const places = (s: TestServer, treeId?: string) => factNotes(s, 'place', treeId);
 
 const EXPECTED = [
   'Louis de Bourbon: burial at Cathédrale Notre-Dame de Paris, Paris | Buried by the choir | Note on the place: Tombeau disparu lors du réaménagement\ndu chœur en 1699 | Parts of the place: Building, City',

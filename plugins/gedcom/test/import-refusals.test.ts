@@ -32,7 +32,7 @@ t.test('refused edges: counted by kind, in words, with their lines, no id of our
   ], 'a third birth parent is not lost: kept as a note');
   const kit = tree.prepare("SELECT id FROM persons WHERE display_name = 'Kit Cole'").pluck().get() as string;
   t.same(tree.prepare('SELECT text FROM notes WHERE target = ?').pluck().all(kit), [
-    "The imported file also gives Mary Hill as this person's birth parent (family @F2@). Not linked: this person has two birth parents already. Weigh the evidence for both families, then link the right parents (or these with another pedigree: adopted, foster, step).",
+    "The imported file also gives Mary Hill as this person's birth parent (its family @F2@). Not linked: this person has two birth parents already. Weigh the evidence for both families, then link the right parents (or these with another pedigree: adopted, foster, step).",
   ], 'the note on the child names the parent the second family gives');
 });
 
@@ -51,7 +51,7 @@ t.test('a second family of both birth parents: one note on the child names both,
   t.equal(items.find((item) => item.path === 'FAM.CHIL' && item.kept)?.count, 2, 'both refused edges reported as kept');
   const pierre = tree.prepare("SELECT id FROM persons WHERE display_name = 'Pierre Roy'").pluck().get() as string;
   t.same(tree.prepare('SELECT text FROM notes WHERE target = ?').pluck().all(pierre), [
-    "The imported file also gives Louis Gal (1650–1701) and Marie Bon as this person's birth parents (family @F2@). Not linked: this person has two birth parents already. Weigh the evidence for both families, then link the right parents (or these with another pedigree: adopted, foster, step).",
+    "The imported file also gives Louis Gal (1650–1701) and Marie Bon as this person's birth parents (its family @F2@). Not linked: this person has two birth parents already. Weigh the evidence for both families, then link the right parents (or these with another pedigree: adopted, foster, step).",
   ]);
   t.equal(tree.prepare("SELECT count(*) FROM relationships WHERE kind = 'spouse'").pluck().get(), 2, 'the second couple is still a couple');
 });
@@ -73,8 +73,8 @@ t.test('a child three more families list: a note for each family, one with no xr
   ));
   const pierre = tree.prepare("SELECT id FROM persons WHERE display_name = 'Pierre Roy'").pluck().get() as string;
   t.same(tree.prepare('SELECT text FROM notes WHERE target = ? ORDER BY id').pluck().all(pierre), [
-    "The imported file also gives Louis Gal and Marie Bon as this person's birth parents (family @F2@). Not linked: this person has two birth parents already. Weigh the evidence for both families, then link the right parents (or these with another pedigree: adopted, foster, step).",
-    "The imported file also gives Rose Vey as this person's birth parent (family @F3@). Not linked: this person has two birth parents already. Weigh the evidence for both families, then link the right parents (or these with another pedigree: adopted, foster, step).",
+    "The imported file also gives Louis Gal and Marie Bon as this person's birth parents (its family @F2@). Not linked: this person has two birth parents already. Weigh the evidence for both families, then link the right parents (or these with another pedigree: adopted, foster, step).",
+    "The imported file also gives Rose Vey as this person's birth parent (its family @F3@). Not linked: this person has two birth parents already. Weigh the evidence for both families, then link the right parents (or these with another pedigree: adopted, foster, step).",
     "The imported file also gives Paul Vey as this person's birth parent. Not linked: this person has two birth parents already. Weigh the evidence for both families, then link the right parents (or these with another pedigree: adopted, foster, step).",
   ]);
 });

@@ -32,9 +32,9 @@ function means(phrase: string, payload: string): boolean {
  * The DATE (with its PHRASE) and PLAC of a fact or an event, as given, and the notes for
  * `where` (the claim or the event) that keep what its place says beside its text: its
  * coordinates (PLAC.MAP: Rootline's places are text and hold no coordinates), its NOTEs and its
- * FORM (`../fact-details.ts`: `Note on the place: ...`, `Parts of the place: ...`). What else
- * stands under them (a date's TIME, a place's TRAN) and a second DATE or PLAC are reported as
- * not kept on `where`.
+ * FORM (`../fact-details.ts`: `Note on the place: ...`, `Parts of the place: ...`), and the
+ * date's TIME (`Time of day: ...`). What else stands under them (a place's TRAN, an extension)
+ * and a second DATE or PLAC (with all under it) are reported as not kept on `where`.
  */
 export function dateAndPlace(context: MappingContext, node: GedcomNode, path: string, where: string): { date?: string; place?: string; notes: KeptNote[] } {
   const kept: { date?: string; place?: string; notes: KeptNote[] } = { notes: [] };

@@ -51,10 +51,11 @@ type CreateRelationshipBody = Parameters<MappingContext['services']['familyServi
  * its OBJEs attached to it), the FAM's OBJEs attached to its spouse edge, and the FAM's own SOURs
  * as mentions of its partners (`mentions.ts`). A pointer to no INDI
  * is reported; so is an edge the family plugin refuses (a cycle; a third birth parent is named
- * in a note on the child instead: `unlinked-parents.ts`): the rest of the family is still imported.
- * A child's FAMC.STAT for the family is a note on its first parent edge, and a link marked
- * disproven makes no edge, a note on the child naming the parents instead (`link-status.ts`). The edges of the whole batch are one `createMany`
- * call, checked edge by edge in file order.
+ * in a note on the child instead: `unlinked-parents.ts`): the rest of the family is still
+ * imported. A child's FAMC.STAT for the family is a note on its first parent edge, and a link
+ * marked disproven makes no edge, a note on the child naming the parents instead
+ * (`link-status.ts`). The edges of the whole batch are one `createMany` call, checked edge by
+ * edge in file order.
  */
 export function mapFamilies(context: MappingContext, records: readonly GedcomNode[]): void {
   if (records.length === 0) return;

@@ -33,7 +33,8 @@ export class UnlinkedParents {
     const names = new Map(context.services.personsService.labels(ids).map((each) => [each.id, each.label]));
     for (const { child, family, parents, node, why } of this.families.values()) {
       const who = parents.map((parent) => names.get(parent) ?? 'a person since removed').join(' and ');
-      const where = family ? ` (family @${family}@)` : '';
+      // The file's own xref, "its" so that no reader takes it for a family of an export.
+      const where = family ? ` (its family @${family}@)` : '';
       const text = why === 'disproven' ? disproven(who, where) : thirdParent(who, parents.length > 1 ? 's' : '', where);
       writeNote(context, child, text, why === 'disproven' ? 'INDI.FAMC.STAT' : 'FAM.CHIL', node);
     }
