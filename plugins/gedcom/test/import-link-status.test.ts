@@ -115,3 +115,21 @@ t.test("a refused edge's status is reported, not silently dropped", async (t) =>
   ));
   t.same(items.filter((item) => item.path === 'INDI.FAMC.STAT').map((item) => `${item.reason} ${item.count} ${item.kept ?? false}`), ['not kept: the parent edge was refused 1 false']);
 });
+
+t.test("the STAT is found among the FAMC's lines, its PHRASE among the STAT's; what else stands under the STAT is reported; the link's own notes stay NOTEs", async (t) => {
+  const s = await exportServer(t);
+  const { tree, items } = await imported(t, gedcom('7.0',
+    '0 @I1@ INDI', '1 NAME John /Cole/', '1 SEX M', '1 DEAT Y',
+    '0 @I3@ INDI', '1 NAME Eve /Cole/', '1 SEX F', '1 DEAT Y',
+    '0 @I2@ INDI', '1 NAME Kit /Cole/', '1 DEAT Y', '1 FAMC @F1@', '2 PEDI BIRTH', '2 STAT PROVEN', '3 _SEEN 1901', '3 PHRASE by the census', '2 NOTE Per the 1851 census',
+    '0 @F1@ FAM', '1 HUSB @I1@', '1 WIFE @I3@', '1 CHIL @I2@',
+  ), s);
+  t.same(tree.prepare("SELECT n.text FROM relationships r JOIN notes n ON n.target = r.id WHERE r.kind = 'parent' ORDER BY 1").pluck().all(), [
+    'Per the 1851 census',
+    'Status of the link in words: by the census',
+    'Status of the link: proven',
+  ]);
+  t.same(items.filter((item) => item.path === 'INDI.FAMC.STAT._SEEN').map((item) => `${item.reason} ${item.count}`), ['not kept on the parent edges 1']);
+  const { text } = await exported(s, { version: '7.0' });
+  t.match(text, /\n1 FAMC @F\d+@\n2 STAT PROVEN\n3 PHRASE by the census\n2 NOTE Per the 1851 census\n/, 'the status as STAT, the note as NOTE');
+});
