@@ -77,13 +77,30 @@ interface Shown {
   redacted: boolean;
 }
 
+/** A reader of detail notes that leaves those of `absent` to stay notes. */
+const readingWithout = (absent: ReadonlySet<string>): NonNullable<DetailReading['read']> => (text) => {
+  const detail = readDetailNote(text);
+  return detail && !absent.has(detail.tag) ? detail : undefined;
+};
+// Made once: every claim and event of an export asks for one of them.
+const WITHOUT_PLACE = readingWithout(PLACE_DETAILS);
+const WITHOUT_DATE = readingWithout(DATE_DETAILS);
+const WITHOUT_EITHER = readingWithout(new Set([...PLACE_DETAILS, ...DATE_DETAILS]));
+const AS_ALWAYS: DetailReading = {};
+
 /**
  * How a fact's detail notes are read, by its place and date: a redacted place hides the address
  * details (the street says where as the place does) and its own (its notes, its form) with it, a
  * redacted date its time of day; a fact with no place (no date) keeps its place's (date's)
- * details as notes, having no PLAC (DATE) line to write them under, as 5.5.1 keeps the time.
+ * details as notes, having no PLAC (DATE) line to write them under, as 5.5.1 keeps the time
+ * (it has TIME only under a change's or the header's DATE).
  */
 function lineReading(version: WriteVersion, place: Shown, date: Shown, path: string): DetailReading {
+  // What a redaction hides is withheld (read by its tag, so not left out of the reading).
+  const noPlace = !place.redacted && !place.written;
+  const noDate = !date.redacted && !(date.written && version === '7.0');
+  const read = noPlace ? (noDate ? WITHOUT_EITHER : WITHOUT_PLACE) : noDate ? WITHOUT_DATE : undefined;
+  if (!place.redacted && !date.redacted) return read ? { read } : AS_ALWAYS;
   const withhold = [
     ...(place.redacted
       ? [
@@ -93,12 +110,7 @@ function lineReading(version: WriteVersion, place: Shown, date: Shown, path: str
       : []),
     ...(date.redacted ? [{ tags: DATE_DETAILS, path: `${path}.DATE`, reason: 'time of day of a redacted date not written' }] : []),
   ];
-  // What a redaction hides is withheld above (read by its tag); 5.5.1 has TIME only under a change's or the header's DATE.
-  const absent = new Set([...(place.redacted || place.written ? [] : PLACE_DETAILS), ...(date.redacted || (date.written && version === '7.0') ? [] : DATE_DETAILS)]);
-  return {
-    ...(withhold.length > 0 ? { withhold } : {}),
-    ...(absent.size > 0 ? { read: (text: string) => { const detail = readDetailNote(text); return detail && !absent.has(detail.tag) ? detail : undefined; } } : {}),
-  };
+  return read ? { read, withhold } : { withhold };
 }
 
 /** `Y` says "this happened" on an event that says nothing else; one with a date or a place needs no Y. */

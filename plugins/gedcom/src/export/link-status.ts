@@ -10,17 +10,25 @@ import type { NoteDto } from '@rootline/contracts/notes';
 import { node, type ExportContext } from './context.js';
 import { takeFactDetails } from './fact-details.js';
 import { linkStatusNotes } from '../link-status.js';
+import type { WriteVersion } from './version.js';
 
 const FAMC = substructureRule('record-INDI', 'FAMC')?.type;
 const NONE: ReadonlySet<string> = new Set();
 
-export function takeLinkStatus(context: ExportContext, notes: readonly NoteDto[]): { lines: GedcomNode[]; notes: readonly NoteDto[] | undefined } {
-  const read = (text: string) => {
+/** The status notes as each version words them: made once, as every FAMC of an export asks. */
+const reading = (cased: (word: string) => string) => ({
+  read(text: string) {
     const detail = linkStatusNotes.read(text);
-    if (detail?.tag !== 'STAT') return detail;
-    return { tag: 'STAT', value: context.version === '7.0' ? detail.value.toUpperCase() : detail.value.toLowerCase() };
-  };
-  const { details, notes: rest } = takeFactDetails(context, notes, FAMC, NONE, { read });
+    return detail?.tag === 'STAT' ? { tag: 'STAT', value: cased(detail.value) } : detail;
+  },
+});
+const READING: Record<WriteVersion, { read(text: string): { tag: string; value: string } | undefined }> = {
+  '7.0': reading((word) => word.toUpperCase()),
+  '5.5.1': reading((word) => word.toLowerCase()),
+};
+
+export function takeLinkStatus(context: ExportContext, notes: readonly NoteDto[]): { lines: GedcomNode[]; notes: readonly NoteDto[] | undefined } {
+  const { details, notes: rest } = takeFactDetails(context, notes, FAMC, NONE, READING[context.version]);
   const status = details.get('STAT');
   if (status === undefined) return { lines: [], notes: rest };
   const phrase = details.get('STAT.PHRASE');

@@ -17,13 +17,13 @@ export interface LinkStatus {
  * the same family, a status that is not `disproven` stands (the link is believed by one of
  * them) and the other is reported.
  */
-export function readLinkStatus(context: MappingContext, child: string, famc: GedcomNode & { pointer: string }): void {
+export function readLinkStatus(context: MappingContext, child: string, family: string, famc: GedcomNode): void {
   const stat = famc.children.find((part) => part.tag === 'STAT');
   if (!stat) return;
   const value = asWritten(stat)?.toLowerCase();
   for (const part of stat.children) if (part.tag !== 'PHRASE' || !value) context.lose(`INDI.FAMC.STAT.${part.tag}`, part, 'not kept on the parent edges');
   if (!value) return context.lose('INDI.FAMC.STAT', stat, 'blank: nothing to keep');
-  const key = `${child} ${famc.pointer}`;
+  const key = `${child} ${family}`;
   const known = context.linkStatuses.get(key);
   if (known && known.value !== DISPROVEN) return context.lose('INDI.FAMC.STAT', stat, 'a second link to the same family: the first one\'s status kept');
   if (known) context.lose('INDI.FAMC.STAT', known.node, 'a second link to the same family: the other one\'s status kept');

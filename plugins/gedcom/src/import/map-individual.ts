@@ -139,7 +139,7 @@ function readFamilyLink(context: MappingContext, individual: string | undefined,
     // 7.0 says what its list has no word for in a PHRASE: `PEDI OTHER` + `PHRASE step`.
     const written = pedigree?.value?.trim().toUpperCase() === 'OTHER' ? (pedigree.children.find((part) => part.tag === 'PHRASE')?.value ?? pedigree.value) : pedigree?.value;
     if (written) context.pedigrees.set(`${individual} ${link.pointer}`, written);
-    readLinkStatus(context, individual, { ...link, pointer: link.pointer });
+    readLinkStatus(context, individual, link.pointer, link);
   }
   keepLinkNotes(context, individual, link);
   const edges = link.tag === 'FAMC' ? 'the parent edges' : 'the spouse edge';
