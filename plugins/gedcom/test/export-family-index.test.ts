@@ -55,3 +55,41 @@ t.test('numbering pauses too: 10,000 families of one parent and one child are 2 
   t.equal(index.all()[9999].xref, 'F10000');
   t.same(index.asChild.get('c9999')?.map(({ unit }) => unit.xref), ['F10000'], 'each child reachable from its family once numbered');
 });
+
+t.test('a family is found by its two partners in either order, and a lone parent\'s family apart from their family with a partner', async (t) => {
+  const index = new FamilyIndex();
+  index.add([
+    { id: 's1', kind: 'spouse', partners: ['anna', 'ben'], created_at_ms: 1 },
+    parentEdge('anna', 'carl', 2),
+    parentEdge('ben', 'carl', 3),
+    parentEdge('anna', 'dora', 4),
+    { id: 's2', kind: 'spouse', partners: ['ben', 'clara'], created_at_ms: 5 },
+  ]);
+  await index.finish(async () => {});
+  const [pair, second, alone] = index.all();
+  t.equal(index.ofPair('anna', 'ben'), pair);
+  t.equal(index.ofPair('ben', 'anna'), pair, 'either order');
+  t.equal(index.ofPair('ben', 'clara'), second);
+  t.equal(index.ofPair('anna', 'clara'), undefined, 'no family of these two');
+  t.same(pair.children.map(({ child }) => child), ['carl'], 'carl has both parents: the pair\'s child');
+  t.same(alone, { xref: 'F3', partners: ['anna'], children: [{ child: 'dora', pedigree: 'birth', edges: ['r4'] }] }, 'dora has her mother only: a family of one, made as the children are placed (after the spouse edges\' families)');
+  t.same(index.asPartner.get('anna')?.map((unit) => unit.xref), ['F1', 'F3'], 'anna is a partner in both, in the order made');
+  t.same(index.asPartner.get('ben')?.map((unit) => unit.xref), ['F1', 'F2']);
+  t.equal(index.ofEvent([{ person: 'anna', role: 'wife' }]), alone, 'a lone wife\'s event goes to her family of one, not to her family with ben');
+  const made = index.ofEvent([{ person: 'clara', role: 'wife' }]);
+  t.same(made && { xref: made.xref, partners: made.partners }, { xref: 'F4', partners: ['clara'] }, 'a lone partner without one gets a family, numbered after the others');
+  t.equal(index.ofEvent([{ person: 'clara', role: 'wife' }]), made, 'made once');
+  t.same(index.asPartner.get('clara')?.map((unit) => unit.xref), ['F2', 'F4']);
+});
+
+t.test('a person in many families, and a family of many children, keep every one in order', async (t) => {
+  const index = new FamilyIndex();
+  const edges: RelationshipDto[] = [];
+  for (let n = 1; n <= 40; n++) edges.push({ id: `s${n}`, kind: 'spouse', partners: ['henry', `wife${n}`], created_at_ms: n });
+  for (let n = 1; n <= 40; n++) edges.push(parentEdge('henry', `child${n}`, 100 + 2 * n), parentEdge(`wife${n % 2 === 0 ? 2 : 1}`, `child${n}`, 101 + 2 * n));
+  index.add(edges);
+  await index.finish(async () => {});
+  t.same(index.asPartner.get('henry')?.map((unit) => unit.xref), Array.from({ length: 40 }, (_, i) => `F${i + 1}`), 'forty families, past the short lists');
+  t.same(index.ofPair('wife1', 'henry')?.children.map(({ child }) => child), Array.from({ length: 20 }, (_, i) => `child${2 * i + 1}`), 'twenty children, in the order placed');
+  t.same(index.ofPair('henry', 'wife2')?.children.map(({ edges }) => edges.length), Array(20).fill(2));
+});

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { SparseDetails } from '../src/export/sparse.js';
+import { idHash, SparseDetails } from '../src/export/sparse.js';
 import type { ExportServices } from '../src/export/context.js';
 
 /**
@@ -62,4 +62,37 @@ t.test('the sets are read a page at a time with a pause after each page, each id
 t.test('a question before the sets are read is a mistake of the export, said so', async (t) => {
   const sparse = new SparseDetails(services({}).made);
   t.throws(() => sparse.withNotes(['a']), /before reading them/);
+});
+
+/** Ids as the tree gives them (UUIDv7: a time, then a counter and random bits): consecutive ones differ in a few characters only. */
+function treeIds(n: number): string[] {
+  return Array.from({ length: n }, (_, i) => `01a24e22-c${(i >> 12).toString(16).padStart(3, '0')}-7${(i & 0xfff).toString(16).padStart(3, '0')}-9b78-a0275a1623${(i % 256).toString(16).padStart(2, '0')}`);
+}
+
+t.test('a set holds a small integer per id: the same for the same id, spread over 30 bits, so two ids rarely share one', async (t) => {
+  const ids = treeIds(20_000);
+  t.equal(new Set(ids).size, 20_000, 'the ids are distinct');
+  const hashes = ids.map(idHash);
+  t.ok(hashes.every((hash) => Number.isInteger(hash) && hash >= 0 && hash < 2 ** 30), 'each hash is an integer from 0 to 2^30 - 1 (a small integer on every V8 build)');
+  t.ok(hashes.some((hash) => hash >= 2 ** 29), 'the top bit of the 30 is used');
+  t.ok(new Set(hashes).size >= 19_990, `at most a few clashes among 20,000 ids (${20_000 - new Set(hashes).size})`);
+  t.equal(idHash(`${ids[7]}`), hashes[7], 'a copy of an id (as each page reads it) hashes alike');
+  t.not(idHash('ab'), idHash('ba'), 'the order of the characters counts');
+});
+
+t.test('two ids that share a hash: both count as having notes, and the batch read finds what each really has', async (t) => {
+  // Find a clash among made-up ids, as a tree of a million persons may hold some.
+  const seen = new Map<number, string>();
+  let clash: [string, string] | undefined;
+  for (let i = 0; !clash; i++) {
+    const id = `id-${i}`;
+    const other = seen.get(idHash(id));
+    if (other !== undefined) clash = [other, id];
+    seen.set(idHash(id), id);
+  }
+  const [noted, unnoted] = clash;
+  const { made } = services({ notes: [noted] });
+  const sparse = new SparseDetails(made);
+  await sparse.read(async () => {});
+  t.same(sparse.withNotes([noted, unnoted, 'other']), [noted, unnoted], 'the clash is asked for too (the read then finds no note for it): never one with notes left out');
 });

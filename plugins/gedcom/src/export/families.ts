@@ -33,31 +33,37 @@ export function familyAnchor(unit: FamilyUnit): string | undefined {
   return unit.partners.length === 1 ? unit.children[0]?.edges[0] : undefined;
 }
 
-const pairKey = (a: string, b: string) => (a < b ? `${a} ${b}` : `${b} ${a}`);
-
 /**
  * Children placed, or families numbered, between two pauses of `finish`: about 10 ms of work.
  * All of it at once held the event loop 300-400 ms at 102,000 persons.
  */
 const BETWEEN_PAUSES = 5000;
 
+/**
+ * The index holds the whole tree's families while the export runs: at a million persons, half a
+ * million families. So it keeps each person's id once (`person`: each edge's row brings its own
+ * copy), finds a family by its partners instead of by a string of both ids, and gives its short
+ * lists their length (a list grown by `push` takes room for 17).
+ */
 export class FamilyIndex {
-  private readonly units = new Map<string, FamilyUnit>();
+  /** The units in the order made: F1, F2, ... */
+  private readonly units: FamilyUnit[] = [];
   private readonly parentsOf = new Map<string, { parent: string; pedigree: string; edge: string }[]>();
-  /** person -> the units they are a partner in (FAMS), and the units they are a child in, with pedigree (FAMC). */
+  /** person -> the units they are a partner in (FAMS), in the order made, and the units they are a child in, with pedigree (FAMC). */
   readonly asPartner = new Map<string, FamilyUnit[]>();
   readonly asChild = new Map<string, { unit: FamilyUnit; pedigree: string; edges: string[] }[]>();
+  /** Each person's id as first read, until the units are numbered. */
+  private ids: Map<string, string> | undefined = new Map();
 
   /** Feeds one batch of edges (the family plugin's walk); `finish` once all are in. */
   add(edges: readonly RelationshipDto[]): void {
     for (const edge of edges) {
       if (edge.kind === 'spouse' && edge.partners) {
-        const unit = this.unit(pairKey(edge.partners[0], edge.partners[1]), edge.partners);
+        const unit = this.unit(this.person(edge.partners[0]), this.person(edge.partners[1]));
         unit.spouseEdge ??= edge.id;
       } else if (edge.kind === 'parent' && edge.parent && edge.child) {
-        const parents = this.parentsOf.get(edge.child) ?? [];
-        parents.push({ parent: edge.parent, pedigree: edge.pedigree ?? 'birth', edge: edge.id });
-        this.parentsOf.set(edge.child, parents);
+        const child = this.person(edge.child);
+        this.parentsOf.set(child, append(this.parentsOf.get(child), { parent: this.person(edge.parent), pedigree: edge.pedigree ?? 'birth', edge: edge.id }));
       }
     }
   }
@@ -73,23 +79,23 @@ export class FamilyIndex {
       if (++placed % BETWEEN_PAUSES === 0) await pause();
     }
     this.parentsOf.clear();
+    this.ids = undefined;
     let n = 0;
-    for (const unit of this.units.values()) {
+    for (const unit of this.units) {
       unit.xref = `F${++n}`;
-      for (const partner of unit.partners) push(this.asPartner, partner, unit);
-      for (const { child, pedigree, edges } of unit.children) push(this.asChild, child, { unit, pedigree, edges });
+      for (const { child, pedigree, edges } of unit.children) this.asChild.set(child, append(this.asChild.get(child), { unit, pedigree, edges }));
       if (n % BETWEEN_PAUSES === 0) await pause();
     }
   }
 
   /** Every unit, those made from a lone partner's event included (call after the INDI records). */
   all(): FamilyUnit[] {
-    return [...this.units.values()];
+    return [...this.units];
   }
 
   /** The unit two persons are the partners of, if any (family events belong there). */
   ofPair(a: string, b: string): FamilyUnit | undefined {
-    return this.units.get(pairKey(a, b));
+    return this.asPartner.get(a)?.find(({ partners }) => partners.length === 2 && (partners[0] === a ? partners[1] === b : partners[0] === b));
   }
 
   /**
@@ -101,12 +107,11 @@ export class FamilyIndex {
     if (persons.length >= 2) return this.ofPair(persons[0].person, persons[1].person);
     const [only] = persons;
     if (!only || (only.role !== 'husband' && only.role !== 'wife')) return undefined;
-    let unit = this.units.get(only.person);
+    let unit = this.alone(only.person);
     if (!unit) {
       // A family of one partner and no child has no edge: it is made here, from its event, and numbered after the others.
-      unit = this.unit(only.person, [only.person]);
-      unit.xref = `F${this.units.size}`;
-      push(this.asPartner, only.person, unit);
+      unit = this.unit(only.person);
+      unit.xref = `F${this.units.length}`;
     }
     return unit;
   }
@@ -116,25 +121,56 @@ export class FamilyIndex {
     while (left.length > 0) {
       const first = left.shift()!;
       const same = left.filter((other) => other.pedigree === first.pedigree);
-      const partner = same.find((other) => this.units.has(pairKey(first.parent, other.parent))) ?? (same.length === 1 ? same[0] : undefined);
+      const partner = same.find((other) => this.ofPair(first.parent, other.parent) !== undefined) ?? (same.length === 1 ? same[0] : undefined);
       if (partner) left.splice(left.indexOf(partner), 1);
-      const unit = partner ? this.unit(pairKey(first.parent, partner.parent), [first.parent, partner.parent]) : this.unit(first.parent, [first.parent]);
-      unit.children.push({ child, pedigree: first.pedigree, edges: partner ? [first.edge, partner.edge] : [first.edge] });
+      const unit = partner ? this.unit(first.parent, partner.parent) : this.unit(first.parent);
+      unit.children = append(unit.children, { child, pedigree: first.pedigree, edges: partner ? [first.edge, partner.edge] : [first.edge] });
     }
   }
 
-  private unit(key: string, partners: string[]): FamilyUnit {
-    let unit = this.units.get(key);
+  /** The unit of these partners (one or two), made if there is none yet. */
+  private unit(a: string, b?: string): FamilyUnit {
+    let unit = b === undefined ? this.alone(a) : this.ofPair(a, b);
     if (!unit) {
-      unit = { xref: '', partners: [...partners], children: [] };
-      this.units.set(key, unit);
+      unit = { xref: '', partners: b === undefined ? [a] : [a, b], children: [] };
+      this.units.push(unit);
+      this.asPartner.set(a, append(this.asPartner.get(a), unit));
+      if (b !== undefined) this.asPartner.set(b, append(this.asPartner.get(b), unit));
     }
     return unit;
   }
+
+  /** The unit of a lone partner (a single parent's family). */
+  private alone(person: string): FamilyUnit | undefined {
+    return this.asPartner.get(person)?.find(({ partners }) => partners.length === 1);
+  }
+
+  /** The one copy of a person's id this index keeps. */
+  private person(id: string): string {
+    const ids = this.ids!;
+    const known = ids.get(id);
+    if (known !== undefined) return known;
+    ids.set(id, id);
+    return id;
+  }
 }
 
-function push<V>(map: Map<string, V[]>, key: string, value: V): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
+/**
+ * `list` with `value` after it: a new list of that length while it is short, so each holds only
+ * room for what it has (most persons are in one or two families, most families have a few
+ * children); a long one grows in place, so a family of thousands costs no copying.
+ */
+function append<V>(list: V[] | undefined, value: V): V[] {
+  if (list === undefined) return [value];
+  if (list.length >= SHORT) {
+    list.push(value);
+    return list;
+  }
+  const longer = new Array<V>(list.length + 1);
+  for (let i = 0; i < list.length; i++) longer[i] = list[i];
+  longer[list.length] = value;
+  return longer;
 }
+
+/** A list this long or longer grows by `push`. */
+const SHORT = 16;
