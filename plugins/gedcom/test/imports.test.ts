@@ -1,5 +1,5 @@
 import t from 'tap';
-import { buildTestServer } from '@rootline/kernel/testing';
+import { buildTestServer, waitFor, type TestServer } from '@rootline/kernel/testing';
 import { ALL, fixture, finished, importServer, objectFiles, rowCounts, treeIndexes, upload } from './helpers.js';
 
 t.test('an import runs as a job: 202, the run listed, counts, confirmed claims, the loss report, both mounts', async (t) => {
@@ -181,4 +181,37 @@ t.test('validate answers the validator\'s report and writes nothing', async (t) 
     t.same(rowCounts(tree), before, `${prefix}: nothing written`);
     t.equal(objectFiles(tree), 0);
   }
+});
+
+/** Sends headers declaring `length` bytes over a real socket, then `sent` bytes, and reads the answer that comes (or none within `waitMs`). */
+async function declared(s: TestServer, length: number, sent: Buffer, waitMs: number): Promise<{ status: number; body: string } | undefined> {
+  const { request } = await import('node:http');
+  return new Promise((resolve, reject) => {
+    const req = request(`${s.url}/v1/imports/gedcom?filename=big.ged`, { method: 'POST', headers: { authorization: `Bearer ${s.humanToken}`, 'content-type': 'application/octet-stream', 'content-length': String(length) } }, (res) => {
+      let body = '';
+      res.on('data', (chunk) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    const timer = setTimeout(() => {
+      req.destroy();
+      resolve(undefined);
+    }, waitMs);
+    req.on('close', () => clearTimeout(timer));
+    req.on('error', (error) => (req.destroyed ? resolve(undefined) : reject(error)));
+    req.write(sent);
+  });
+}
+
+t.test('the default ceiling takes a file of a million persons (about 500 MB) and refuses a 2 GB one at once', async (t) => {
+  const s = await importServer(t);
+  const tree = s.server.kernel.trees.active();
+  const before = rowCounts(tree);
+  const head = fixture('smith.ged').subarray(0, 200);
+  const huge = await declared(s, 2 * 1024 ** 3, head, 5000);
+  t.equal(huge?.status, 413, 'a declared 2 GB is refused before its bytes arrive');
+  t.equal(JSON.parse(huge?.body ?? '{}').max_bytes, 1024 ** 3, 'the Problem names the ceiling: 1 GiB');
+  const large = await declared(s, 500 * 1024 ** 2, head, 300);
+  t.equal(large, undefined, 'a declared 500 MB is let in: the server waits for its bytes instead of refusing it');
+  await waitFor(() => objectFiles(tree) === 0);
+  t.same(rowCounts(tree), before, 'nothing kept of either');
 });
