@@ -64,6 +64,7 @@ t.test('a family is found by its two partners in either order, and a lone parent
     parentEdge('ben', 'carl', 3),
     parentEdge('anna', 'dora', 4),
     { id: 's2', kind: 'spouse', partners: ['ben', 'clara'], created_at_ms: 5 },
+    parentEdge('anna', 'emil', 6),
   ]);
   await index.finish(async () => {});
   const [pair, second, alone] = index.all();
@@ -72,7 +73,8 @@ t.test('a family is found by its two partners in either order, and a lone parent
   t.equal(index.ofPair('ben', 'clara'), second);
   t.equal(index.ofPair('anna', 'clara'), undefined, 'no family of these two');
   t.same(pair.children.map(({ child }) => child), ['carl'], 'carl has both parents: the pair\'s child');
-  t.same(alone, { xref: 'F3', partners: ['anna'], children: [{ child: 'dora', pedigree: 'birth', edges: ['r4'] }] }, 'dora has her mother only: a family of one, made as the children are placed (after the spouse edges\' families)');
+  t.same(alone, { xref: 'F3', partners: ['anna'], children: [{ child: 'dora', pedigree: 'birth', edges: ['r4'] }, { child: 'emil', pedigree: 'birth', edges: ['r6'] }] }, 'dora and emil have their mother only: one family of one for both, made as the children are placed (after the spouse edges\' families)');
+  t.equal(index.all().length, 3);
   t.same(index.asPartner.get('anna')?.map((unit) => unit.xref), ['F1', 'F3'], 'anna is a partner in both, in the order made');
   t.same(index.asPartner.get('ben')?.map((unit) => unit.xref), ['F1', 'F2']);
   t.equal(index.ofEvent([{ person: 'anna', role: 'wife' }]), alone, 'a lone wife\'s event goes to her family of one, not to her family with ben');
@@ -80,6 +82,13 @@ t.test('a family is found by its two partners in either order, and a lone parent
   t.same(made && { xref: made.xref, partners: made.partners }, { xref: 'F4', partners: ['clara'] }, 'a lone partner without one gets a family, numbered after the others');
   t.equal(index.ofEvent([{ person: 'clara', role: 'wife' }]), made, 'made once');
   t.same(index.asPartner.get('clara')?.map((unit) => unit.xref), ['F2', 'F4']);
+  t.equal(index.ofEvent([{ person: 'anna', role: 'wife' }])?.xref, 'F3', 'a family found again keeps its number');
+  t.equal(index.ofEvent([{ person: 'clara', role: 'husband' }]), made, 'a lone husband\'s event too');
+  t.equal(index.ofEvent([{ person: 'ben', role: 'husband' }, { person: 'anna', role: 'wife' }]), pair, 'an event of two goes to their family');
+  t.equal(index.ofEvent([{ person: 'ben', role: 'husband' }, { person: 'dora', role: 'wife' }]), undefined, 'two without a family: none');
+  t.equal(index.ofEvent([{ person: 'dora', role: 'witness' }]), undefined, 'one who is no partner: no family');
+  t.equal(index.ofEvent([]), undefined, 'nobody: no family');
+  t.equal(index.all().length, 4, 'nothing made for those');
 });
 
 t.test('a person in many families, and a family of many children, keep every one in order', async (t) => {
