@@ -59,11 +59,11 @@ export class ExportContext {
   readonly loss = new LossCollector();
   readonly counts: Record<string, number> = {};
   /** Persons written (or to be written): id -> xref. A person withheld never gets one. */
-  private readonly personXrefs = new Map<string, string>();
+  private readonly personXrefs = new Map<string, number>();
   /** Persons left out: living, or redacted as a whole. */
   readonly withheld = new Set<string>();
-  private readonly sourceXrefs = new Map<string, string>();
-  private readonly mediaXrefs = new Map<string, string>();
+  private readonly sourceXrefs = new Map<string, number>();
+  private readonly mediaXrefs = new Map<string, number>();
   /** The tree's redactions by target, as read for the current batch (views plugin: one map, kept until a redaction changes). */
   private redactions: ReadonlyMap<string, Redacted> | undefined;
   /** Where the media files go in a GEDZIP; none for a .ged. */
@@ -129,11 +129,13 @@ export class ExportContext {
 }
 
 /** The xref `id` has in `given`, or the next of `prefix` (prefix + 1, 2, ...) given to it now. */
-function numbered(given: Map<string, string>, prefix: string, id: string): string {
-  let xref = given.get(id);
-  if (!xref) {
-    xref = `${prefix}${given.size + 1}`;
-    given.set(id, xref);
+function numbered(given: Map<string, number>, prefix: string, id: string): string {
+  let n = given.get(id);
+  if (n === undefined) {
+    n = given.size + 1;
+    given.set(id, n);
   }
-  return xref;
+  // The number is kept, the xref made on each ask: a million persons' xref strings held for the
+  // whole export were ~30 MB, the strings made here live until their line is written.
+  return `${prefix}${n}`;
 }
