@@ -3,6 +3,9 @@ export interface FollowedJob { state: string; error?: unknown; result?: unknown 
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
+/** ROOTLINE_BENCH_SLOW_MS=<ms>: each poll slower than that is printed (stderr) with the clock time and the job's progress, to find where a stall falls. */
+const SLOW_MS = Number(process.env.ROOTLINE_BENCH_SLOW_MS ?? Infinity);
+
 /**
  * Polls `GET /v1/jobs/{id}` every 20 ms until the job ends; its result when it succeeded, an
  * error naming the end otherwise. Each poll's latency is pushed to `latencies` (the API p99
@@ -11,8 +14,10 @@ const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 export async function followJob(url: string, headers: Record<string, string>, jobId: string, latencies: number[] = []): Promise<unknown> {
   for (;;) {
     const asked = performance.now();
-    const job = (await (await fetch(`${url}/v1/jobs/${jobId}`, { headers })).json()) as FollowedJob;
-    latencies.push(performance.now() - asked);
+    const job = (await (await fetch(`${url}/v1/jobs/${jobId}`, { headers })).json()) as FollowedJob & { progress?: unknown };
+    const ms = performance.now() - asked;
+    latencies.push(ms);
+    if (ms > SLOW_MS) process.stderr.write(`slow poll: ${Math.round(ms)} ms, answered at ${new Date().toISOString()}, progress ${JSON.stringify(job.progress)}\n`);
     if (['succeeded', 'failed', 'cancelled'].includes(job.state)) {
       if (job.state !== 'succeeded') throw new Error(`job ${jobId} ended ${job.state}: ${JSON.stringify(job.error)}`);
       return job.result;
