@@ -1,4 +1,5 @@
 import t from 'tap';
+import { request } from 'node:http';
 import { buildTestServer, waitFor, type TestServer } from '@rootline/kernel/testing';
 import { ALL, fixture, finished, importServer, objectFiles, rowCounts, treeIndexes, upload } from './helpers.js';
 
@@ -185,7 +186,6 @@ t.test('validate answers the validator\'s report and writes nothing', async (t) 
 
 /** Sends headers declaring `length` bytes over a real socket, then `sent` bytes, and reads the answer that comes (or none within `waitMs`). */
 async function declared(s: TestServer, length: number, sent: Buffer, waitMs: number): Promise<{ status: number; body: string } | undefined> {
-  const { request } = await import('node:http');
   return new Promise((resolve, reject) => {
     const req = request(`${s.url}/v1/imports/gedcom?filename=big.ged`, { method: 'POST', headers: { authorization: `Bearer ${s.humanToken}`, 'content-type': 'application/octet-stream', 'content-length': String(length) } }, (res) => {
       let body = '';
