@@ -1,8 +1,7 @@
 import t from 'tap';
-import { validateGedcom } from '@rootline/gedcom';
 import { gedcom, imported } from './helpers.js';
 import { exported, exportServer } from './export-fixture.js';
-import { importInto, newTree } from './round-trip-summary.js';
+import { importedBack } from './round-trip-summary.js';
 
 /**
  * An LDS sealing to parents (SLGC) must name the parents' family (FAMC) in both versions. The
@@ -30,7 +29,6 @@ t.test('an SLGC names the family the person is a child of; without one, @VOID@ i
     const family = /\n1 FAMC (@[^@]+@)\n/.exec(jim)?.[1];
     t.ok(family, `${version}: Jim is a child of a family`);
     t.ok(jim.includes(`\n1 SLGC\n2 DATE 1 JAN 1900\n2 FAMC ${family}\n`), `${version}: his sealing names it`);
-    t.same((await validateGedcom(bytes)).errors, [], `${version}: no errors`);
     const lost = (await s.request('GET', '/v1/gedcom/loss-reports', { query: { report_id: job.result.report_id } })).json().items;
     const dropped = lost.filter((item: { path: string }) => item.path === 'INDI.SLGC');
     if (version === '7.0') {
@@ -40,7 +38,6 @@ t.test('an SLGC names the family the person is a child of; without one, @VOID@ i
       t.notMatch(text, /Sue \/Lone\/\n(?:[1-9] .*\n)*1 SLGC/, '5.5.1: Sue, a child of no family, has no SLGC (5.5.1 has no @VOID@)');
       t.match(dropped, [{ count: 1, reason: 'a sealing to parents names their family (FAMC), and the person is no child of a family written: not written (7.0 writes FAMC @VOID@)' }]);
     }
-    const fresh = await newTree(s, `Back from ${version}`);
-    t.equal((await importInto(s, fresh.id, bytes, `sealing-${version}.ged`)).state, 'succeeded');
+    await importedBack(t, s, version, bytes, 'sealing');
   }
 });

@@ -2,7 +2,7 @@ import t from 'tap';
 import type { TestServer } from '@rootline/kernel/testing';
 import { gedcom, imported } from './helpers.js';
 import { exported, exportServer } from './export-fixture.js';
-import { importInto, newTree } from './round-trip-summary.js';
+import { importedBack } from './round-trip-summary.js';
 
 /**
  * What a source citation says besides its page: its NOTEs, the date the entry was made in the
@@ -77,8 +77,7 @@ t.test('both exports write them back under the SOUR, and a second import gives t
     const residence = lines.indexOf('1 RESI');
     t.same(lines.slice(residence + 2, residence + 5).map((line) => line.replace(/@S\d+@/, '@S@')), ['2 SOUR @S@', '3 NOTE Seen at the record office', '3 NOTE Date of the entry: sometime in spring'], `${version}: a citation of notes alone: no PAGE, no DATA; a date GEDCOM cannot read stays a note`);
     t.notOk(text.includes('_FOOT') || text.includes('_ABBR'), `${version}: no FTM tag written`);
-    const fresh = await newTree(s, `Back from ${version}`);
-    t.equal((await importInto(s, fresh.id, bytes, `citation-notes-${version}.ged`)).state, 'succeeded');
+    const fresh = await importedBack(t, s, version, bytes, 'citation-notes');
     t.same(await citations(s, `/v1/trees/${fresh.id}`), EXPECTED, `${version}: the same citations and notes`);
   }
 });

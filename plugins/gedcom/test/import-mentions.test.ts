@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { TestServer } from '@rootline/kernel/testing';
 import { gedcom, imported } from './helpers.js';
 import { exported, exportServer } from './export-fixture.js';
-import { importInto, newTree } from './round-trip-summary.js';
+import { importedBack } from './round-trip-summary.js';
 
 /**
  * A SOUR directly under an INDI cites the individual as a whole (kennedy.ged: `1 SOUR @S13@`,
@@ -74,11 +74,9 @@ t.test('import -> export (7.0, 5.5.1) -> import keeps every mention, written as 
     const { text, bytes } = await exported(s, { version, include_living: true });
     t.match(text, /\n1 SOUR @S\d+@\n2 PAGE box 12, folder 3\n2 QUAY 2\n2 NOTE Letters to his father\n/, `${version}: the INDI's SOUR with its citation and note`);
     t.notMatch(text, /\n1 EVEN|\n2 TYPE mention/, `${version}: a mention is not written as a fact`);
-    const fresh = await newTree(s, `Back from ${version}`);
-    const run = await importInto(s, fresh.id, bytes, `mentions-${version}.ged`);
-    t.equal(run.state, 'succeeded', JSON.stringify(run.error));
+    const fresh = await importedBack(t, s, version, bytes, 'mentions');
     t.same(await mentions(s, fresh.id), EXPECTED, `${version}: the same mentions`);
-    const report = (await s.request('GET', `/v1/trees/${fresh.id}/gedcom/loss-reports`, { query: { report_id: run.result.report_id } })).json();
+    const report = (await s.request('GET', `/v1/trees/${fresh.id}/gedcom/loss-reports`, { query: { report_id: fresh.run.result.report_id } })).json();
     t.same(report.items.filter((item: { path: string }) => /SOUR$/.test(item.path)), [], `${version}: nothing of a SOUR lost on the way back`);
   }
 });
@@ -96,9 +94,7 @@ t.test('kennedy.ged: the 205 SOURs of individuals are mentions, and come back fr
   const before = await mentions(s);
   for (const version of ['7.0', '5.5.1'] as const) {
     const { bytes } = await exported(s, { version, include_living: true });
-    const fresh = await newTree(s, `Kennedy from ${version}`);
-    const run = await importInto(s, fresh.id, bytes, `kennedy-${version}.ged`);
-    t.equal(run.state, 'succeeded', JSON.stringify(run.error));
+    const fresh = await importedBack(t, s, version, bytes, 'kennedy');
     t.same(await mentions(s, fresh.id), before, `${version}: every mention comes back`);
   }
 });

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { gedcom, imported } from './helpers.js';
 import { exported, exportServer } from './export-fixture.js';
-import { importInto, newTree } from './round-trip-summary.js';
+import { importedBack } from './round-trip-summary.js';
 
 /**
  * Small details of sources that were neither kept nor reported: a source's ABBR beside its
@@ -58,8 +58,7 @@ t.test('an inline 5.5.1 citation keeps its TEXT as the text from the source, and
   t.same(await read('/v1'), expected);
   for (const version of ['7.0', '5.5.1'] as const) {
     const { bytes } = await exported(s, { version, include_living: true });
-    const fresh = await newTree(s, `Back from ${version}`);
-    t.equal((await importInto(s, fresh.id, bytes, `inline-${version}.ged`)).state, 'succeeded');
+    const fresh = await importedBack(t, s, version, bytes, 'inline');
     t.same(await read(`/v1/trees/${fresh.id}`), expected, `${version}: the same citations`);
   }
 });

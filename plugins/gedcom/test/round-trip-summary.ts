@@ -4,9 +4,11 @@
  * events (type, date, place, who), facts (kind, date, place), and sources. Dates are compared
  * as GEDCOM 7 writes them (`abt 1850` and `ABT 1850` are one date).
  */
+import { validateGedcom } from '@rootline/gedcom';
 import { parseGedcomDate, toGedcom7 } from '@rootline/gedcom-date';
 import type { ServiceCradle } from '@rootline/kernel';
 import type { TestServer } from '@rootline/kernel/testing';
+import type { Test } from 'tap';
 import { finished, human } from './export-fixture.js';
 
 const date = (text: string | null | undefined) => (text ? toGedcom7(parseGedcomDate(text)).date || text : '');
@@ -71,4 +73,17 @@ export async function importInto(s: TestServer, treeId: string, bytes: Buffer, f
 export async function newTree(s: TestServer, name: string): Promise<{ id: string; cradle: ServiceCradle }> {
   const tree = (await s.request('POST', '/v1/trees', { body: { name } })).json();
   return { id: tree.tree_id, cradle: s.server.kernel.servicesFor(s.server.kernel.trees.get(tree.tree_id)!, human) };
+}
+
+/**
+ * An exported file imported back into a new tree (`<name> from <version>`, the file `<name>-<version>.ged`):
+ * checked valid by our validator, the run checked to have succeeded. The tree, the run and the validator's report.
+ */
+export async function importedBack(t: Test, s: TestServer, version: string, bytes: Buffer, name: string) {
+  const validation = await validateGedcom(bytes);
+  t.same(validation.errors, [], `${version}: a valid file`);
+  const tree = await newTree(s, `${name} from ${version}`);
+  const run = await importInto(s, tree.id, bytes, `${name}-${version}.ged`);
+  t.equal(run.state, 'succeeded', `${version}: imported back${run.error ? ` (${JSON.stringify(run.error)})` : ''}`);
+  return { ...tree, run, validation };
 }
