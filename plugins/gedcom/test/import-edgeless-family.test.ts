@@ -33,3 +33,13 @@ t.test("an edgeless family's notes go on its partner's person, else its child's,
   const { text } = await exported(s, { version: '7.0', include_living: true });
   t.match(text, /\n1 NAME Havoise \/de Bretagne\/\n(?:.*\n)*?1 NOTE Joëlle Quaghebeur, La Cornouaille du IXe au XIIe siècle\n2 CONT PUR Rennes \(2002\), p\. 66-67\n/, "the export writes it under the wife's INDI");
 });
+
+t.test("a lone wife's family made from its marriage alone is written with her as WIFE, not HUSB", async (t) => {
+  const s = await exportServer(t);
+  await imported(t, gedcom('5.5.1', '0 @I1@ INDI', '1 NAME Havoise /de Bretagne/', '1 SEX F', '1 FAMS @F1@', '0 @F1@ FAM', '1 WIFE @I1@', '1 MARR', '2 DATE 1008'), s);
+  for (const version of ['7.0', '5.5.1'] as const) {
+    const { text } = await exported(s, { version, include_living: true });
+    t.match(text, /\n0 @(F\d+)@ FAM\n1 WIFE @I1@\n1 MARR\n2 DATE 1008\n/, `${version}: her family, with her marriage`);
+    t.notMatch(text, /\n1 HUSB /, `${version}: nobody written as husband`);
+  }
+});

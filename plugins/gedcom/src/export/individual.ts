@@ -68,7 +68,7 @@ export function individualRecord(context: ExportContext, person: PersonDto, batc
       context.lose(`INDI.${claim.kind}`, 'redacted value not written');
       continue;
     }
-    const sealedTo = tagOfKind(claim.kind) === 'SLGC' ? sealingFamily(families.asChild.get(person.id), context.version) : [];
+    const sealedTo = tagOfKind(claim.kind) === 'SLGC' ? sealingFamily(families.asChild(person.id), context.version) : [];
     if (!sealedTo) {
       context.lose('INDI.SLGC', 'a sealing to parents names their family (FAMC), and the person is no child of a family written: not written (7.0 writes FAMC @VOID@)');
       continue;
@@ -82,7 +82,7 @@ export function individualRecord(context: ExportContext, person: PersonDto, batc
     const written = eventStructure(context, event, batch.notes.get(event.id), INDIVIDUAL_EVENT_TAGS, 'INDI', batch.attached);
     if (written) children.push(written);
   }
-  for (const { unit, pedigree, edges } of families.asChild.get(person.id) ?? []) {
+  for (const { unit, pedigree, edges } of families.asChild(person.id)) {
     const line = pedigreeLine(pedigree, context.version);
     if (!line && pedigree !== 'birth') context.lose('INDI.FAMC.PEDI', `pedigree "${pedigree}" has no 5.5.1 value: written without PEDI`);
     if (line?.phrase === undefined && pedigree === 'step') context.lose('INDI.FAMC.PEDI', 'step-child written as OTHER');
@@ -92,7 +92,7 @@ export function individualRecord(context: ExportContext, person: PersonDto, batc
     const status = takeLinkStatus(context, notes);
     children.push(pointer('FAMC', unit.xref, [...(line ? [node('PEDI', line.value, line.phrase ? [node('PHRASE', line.phrase)] : [])] : []), ...status.lines, ...noteStructures(context, status.notes, 'INDI.FAMC')]));
   }
-  for (const unit of families.asPartner.get(person.id) ?? []) children.push(pointer('FAMS', unit.xref));
+  for (const unit of families.asPartner(person.id)) children.push(pointer('FAMS', unit.xref));
   for (const association of batch.associations.get(person.id) ?? []) {
     const asso = associationStructure(context, association, batch);
     if (asso) children.push(asso);
@@ -116,8 +116,8 @@ export function individualRecord(context: ExportContext, person: PersonDto, batc
  * 7's way to keep a structure whose required pointer has nothing to point at), none in 5.5.1,
  * which has no such pointer (undefined: the sealing is not written).
  */
-function sealingFamily(asChild: readonly { unit: { xref: string }; pedigree: string }[] | undefined, version: WriteVersion): GedcomNode[] | undefined {
-  const family = asChild?.find((each) => each.pedigree === 'birth') ?? asChild?.[0];
+function sealingFamily(asChild: readonly { unit: { xref: string }; pedigree: string }[], version: WriteVersion): GedcomNode[] | undefined {
+  const family = asChild.find((each) => each.pedigree === 'birth') ?? asChild[0];
   if (family) return [pointer('FAMC', family.unit.xref)];
   return version === '7.0' ? [pointer('FAMC', 'VOID')] : undefined;
 }

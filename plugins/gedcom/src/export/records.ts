@@ -49,35 +49,37 @@ export async function* exportRecords(context: ExportContext, pacing: Pacing): As
   }
   await families.finish(pacing.pause);
 
-  const sexes = new Map<string, string | null>();
   let done = 0;
   for (let after = 0; ;) {
     await pacing.pause();
     const page = services.personsService.walk(after, RECORDS);
     const kept = page.items.filter((person) => judge(context, person));
     judgeAssociated(context, kept);
-    const batch = loadBatch(context, kept, depictions(context, kept), kept.flatMap((person) => (families.asChild.get(person.id) ?? []).flatMap(({ edges }) => edges)));
+    const batch = loadBatch(context, kept, depictions(context, kept), kept.flatMap((person) => families.asChild(person.id).flatMap(({ edges }) => edges)));
     // Reading a batch and writing its records are each about half of its time: a pause between.
     await pacing.pause();
     for (const person of kept) {
-      sexes.set(person.id, person.sex);
-      yield individualRecord(context, person, batch, families);
+      const written = individualRecord(context, person, batch, families);
+      // After the record: a lone partner's family made from its event numbers the person only then.
+      families.noteSex(person.id, person.sex);
+      yield written;
     }
     pacing.progress((done += page.items.length));
     if (page.next === null) break;
     after = page.next;
   }
 
-  const units = families.all();
-  for (let start = 0; start < units.length; start += RECORDS) {
+  // The families known once every INDI is written: one a withheld person's event would make now is not written.
+  const units = families.count;
+  for (let start = 0; start < units; start += RECORDS) {
     await pacing.pause();
-    const slice = units.slice(start, start + RECORDS);
+    const slice = families.slice(start, Math.min(start + RECORDS, units));
     const events = familyEvents(context, families, slice.flatMap((unit) => unit.partners));
     const targets = [...slice.flatMap((unit) => familyAnchor(unit) ?? []), ...[...events.values()].flat().map((event) => event.id)];
     const notes = groupBy(services.notesService.forTargets(context.sparse.withNotes(targets)), (note) => note.target);
     const attached = attachedMedia(context, targets);
     for (const unit of slice) {
-      const record = familyRecord(context, unit, { events, notes, attached, sexOf: (person) => sexes.get(person) });
+      const record = familyRecord(context, unit, { events, notes, attached, sexOf: (person) => families.sexOf(person) });
       if (record) yield record;
     }
   }
