@@ -1,6 +1,6 @@
 import t from 'tap';
 import type { RelationshipDto } from '@rootline/contracts/family';
-import { FamilyIndex, type FamilyUnit } from '../src/export/families.js';
+import { familyAnchor, FamilyIndex, type FamilyUnit } from '../src/export/families.js';
 
 /**
  * The families the export rebuilds from the edges are checked through whole exports
@@ -104,4 +104,85 @@ t.test('a person in many families, and a family of many children, keep every one
   t.same(index.asPartner('henry').map((unit) => unit.xref), Array.from({ length: 40 }, (_, i) => `F${i + 1}`), 'forty families, past the short lists');
   t.same(index.ofPair('wife1', 'henry')?.children.map(({ child }) => child), Array.from({ length: 20 }, (_, i) => `child${2 * i + 1}`), 'twenty children, in the order placed');
   t.same(index.ofPair('henry', 'wife2')?.children.map(({ edges }) => edges.length), Array(20).fill(2));
+});
+
+t.test("a child's parents are paired by pedigree, a spouse pair first; a parent left over has a family of their own", async (t) => {
+  const index = new FamilyIndex();
+  index.add([
+    { id: 's1', kind: 'spouse', partners: ['ann', 'cal'], created_at_ms: 1 },
+    parentEdge('ann', 'kit', 2),
+    parentEdge('bob', 'kit', 3),
+    parentEdge('cal', 'kit', 4),
+    parentEdge('dan', 'lou', 5),
+    parentEdge('eve', 'lou', 6),
+    parentEdge('fay', 'lou', 7),
+    parentEdge('gus', 'max', 8),
+    { id: 'r9', kind: 'parent', parent: 'hal', child: 'max', pedigree: 'adopted', created_at_ms: 9 },
+  ]);
+  await index.finish(async () => {});
+  t.same(all(index), [
+    { xref: 'F1', partners: ['ann', 'cal'], children: [{ child: 'kit', pedigree: 'birth', edges: ['r2', 'r4'] }] },
+    { xref: 'F2', partners: ['bob'], children: [{ child: 'kit', pedigree: 'birth', edges: ['r3'] }] },
+    { xref: 'F3', partners: ['dan'], children: [{ child: 'lou', pedigree: 'birth', edges: ['r5'] }] },
+    { xref: 'F4', partners: ['eve', 'fay'], children: [{ child: 'lou', pedigree: 'birth', edges: ['r6', 'r7'] }] },
+    { xref: 'F5', partners: ['gus'], children: [{ child: 'max', pedigree: 'birth', edges: ['r8'] }] },
+    { xref: 'F6', partners: ['hal'], children: [{ child: 'max', pedigree: 'adopted', edges: ['r9'] }] },
+  ], 'ann goes with cal, her partner, not bob who comes first; of three birth parents with no partners the first is alone and the other two a pair; a birth father and an adoptive one are not paired');
+  t.same(index.asChild('kit').map(({ unit, pedigree, edges }) => [unit.xref, pedigree, edges]), [['F1', 'birth', ['r2', 'r4']], ['F2', 'birth', ['r3']]]);
+});
+
+t.test('edges without their persons are passed over; a pedigree not given is birth; a pair keeps its first spouse edge', async (t) => {
+  const index = new FamilyIndex();
+  index.add([
+    { id: 's1', kind: 'spouse', partners: ['ann', 'bob'], created_at_ms: 1 },
+    { id: 's2', kind: 'spouse', partners: ['bob', 'ann'], created_at_ms: 2 },
+    { id: 's3', kind: 'spouse', created_at_ms: 3 },
+    { id: 'r4', kind: 'parent', parent: 'ann', created_at_ms: 4 },
+    { id: 'r5', kind: 'parent', child: 'kit', created_at_ms: 5 },
+    { id: 'r6', kind: 'parent', parent: 'ann', child: 'kit', created_at_ms: 6 },
+    { id: 'r7', kind: 'spouse', parent: 'ann', child: 'lou', created_at_ms: 7 },
+  ] as RelationshipDto[]);
+  await index.finish(async () => {});
+  t.same(all(index), [{ xref: 'F1', partners: ['ann', 'bob'], children: [] }, { xref: 'F2', partners: ['ann'], children: [{ child: 'kit', pedigree: 'birth', edges: ['r6'] }] }]);
+  t.equal(index.slice(0, 1)[0].spouseEdge, 's1', 'the first spouse edge of the pair');
+  t.equal(index.slice(1, 2)[0].spouseEdge, undefined, 'a lone parent has none');
+  t.same(index.asChild('lou'), [], 'a spouse edge naming a parent and a child is no parent edge');
+});
+
+t.test('a family is anchored on its spouse edge, else (one partner) on its first child\'s edge; two partners without a spouse edge have none', async (t) => {
+  const index = new FamilyIndex();
+  index.add([
+    { id: 's1', kind: 'spouse', partners: ['ann', 'bob'], created_at_ms: 1 },
+    parentEdge('cal', 'lou', 3),
+    parentEdge('cal', 'max', 4),
+    parentEdge('dan', 'ned', 5),
+    parentEdge('eve', 'ned', 6),
+  ]);
+  await index.finish(async () => {});
+  const [pair, cal, parents] = index.slice(0, index.count);
+  t.same([familyAnchor(pair), familyAnchor(cal), familyAnchor(parents)], ['s1', 'r3', undefined]);
+  t.same([pair.firstChildEdge, cal.firstChildEdge, parents.firstChildEdge], [undefined, 'r3', 'r5'], 'a family without children has no first edge');
+  t.same(index.slice(1, 99).map((unit) => unit.xref), ['F2', 'F3'], 'a slice ends with the last family');
+  t.same(index.slice(3, 5), [], 'and past it is empty');
+});
+
+t.test('a partner\'s sex is kept for their family\'s records; nobody else\'s', async (t) => {
+  const index = new FamilyIndex();
+  index.add([{ id: 's1', kind: 'spouse', partners: ['ann', 'bob'], created_at_ms: 1 }]);
+  await index.finish(async () => {});
+  t.equal(index.sexOf('ann'), undefined, 'not noted yet');
+  index.noteSex('ann', 'F');
+  index.noteSex('bob', null);
+  index.noteSex('cal', 'M');
+  t.same([index.sexOf('ann'), index.sexOf('bob'), index.sexOf('cal')], ['F', null, undefined], 'cal is in no family: not kept');
+});
+
+t.test('a person the index never met has no families', async (t) => {
+  const index = new FamilyIndex();
+  index.add([{ id: 's1', kind: 'spouse', partners: ['ann', 'bob'], created_at_ms: 1 }, parentEdge('ann', 'kit', 2)]);
+  await index.finish(async () => {});
+  t.same([index.asPartner('zoe'), index.asChild('zoe')], [[], []]);
+  t.equal(index.ofPair('ann', 'zoe'), undefined);
+  t.equal(index.ofPair('zoe', 'ann'), undefined);
+  t.equal(index.ofPair('zoe', 'yan'), undefined);
 });
