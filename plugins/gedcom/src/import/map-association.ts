@@ -22,7 +22,8 @@ export function mapAssociation(context: MappingContext, asso: GedcomNode & { xre
   if (!from || !to) return context.lose(path, asso, asso.pointer ? `points to no individual (@${asso.pointer}@)` : 'names no individual');
   const role = asso.children.find((part) => part.tag === 'RELA' || part.tag === 'ROLE');
   const phrase = role?.children.find((part) => part.tag === 'PHRASE')?.value?.trim();
-  const written = asso.tag === 'ALIA' ? ALIAS : (phrase || role?.value?.trim() || 'associate').toLowerCase();
+  // As written: the associations service keeps every role in lower case, its spaces made single.
+  const written = asso.tag === 'ALIA' ? ALIAS : phrase || role?.value?.trim() || 'associate';
   const notes = noteTexts(context, asso, path).flatMap(({ text }) => (text?.trim() ? [text.trim()] : []));
   const note: FieldText | undefined = notes.length ? { value: notes.join('\n\n'), max: 10_000, label: 'Note', path: `${path}.NOTE`, node: asso } : undefined;
   const { source, citation } = citeSources(context, asso, path);
