@@ -63,6 +63,19 @@ t.test('7.0: ROLE OTHER takes its PHRASE as the role; a listed ROLE is its word 
   t.same(lost, []);
 });
 
+t.test('7.0: a shared note (SNOTE) is the association\'s note; a line under the ROLE other than its PHRASE is reported; a blank PHRASE leaves the word', async (t) => {
+  const { tree, lost } = await imported(t, gedcom(
+    '7.0',
+    '0 @N1@ SNOTE Stood in for her father',
+    '0 @I1@ INDI', '1 NAME Ann /Lee/',
+    '1 ASSO @I2@', '2 ROLE OTHER', '3 _SAID she', '3 PHRASE Proxy', '2 SNOTE @N1@',
+    '1 ASSO @I3@', '2 ROLE WITN', '3 PHRASE',
+    ...people,
+  ));
+  t.same(associations(tree).map(({ to, role, note }) => `${to}: ${role} (${note})`), ['John Hale: witn (null)', 'Mary Cole: proxy (Stood in for her father)']);
+  t.same(lost, ['INDI.ASSO.ROLE._SAID not kept on the association']);
+});
+
 t.test('the notes of an ASSO, inline and shared, are one note a blank line apart; blank ones are left out', async (t) => {
   const { tree, lost } = await imported(t, gedcom(
     '5.5.1',

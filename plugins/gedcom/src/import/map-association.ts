@@ -50,4 +50,5 @@ export function mapAssociation(context: MappingContext, asso: GedcomNode & { xre
   for (const part of asso.children) {
     if (!['RELA', 'ROLE', 'SOUR', 'NOTE', 'SNOTE'].includes(part.tag)) context.lose(`${path}.${part.tag}`, part, 'not kept on the association');
   }
+  for (const part of role?.children ?? []) if (part.tag !== 'PHRASE') context.lose(`${path}.${role!.tag}.${part.tag}`, part, 'not kept on the association');
 }
