@@ -93,3 +93,17 @@ t.test('an agent cancels only the jobs its own credential started; the human can
   t.equal(byHuman.statusCode, 202, 'the human may cancel an agent\'s or its own');
   await jobInState(s, humans.job_id, 'cancelled');
 });
+
+t.test('cancel of a job further back in the queue takes that one out, and the ones before it still run', async (t) => {
+  const control = new CountingControl();
+  const s = await buildTestServer(t, withCounting(control));
+  await s.request('POST', '/v1/counting', { body: { to: 1, label: 'first', hold: 'g' } });
+  const next = (await s.request('POST', '/v1/counting', { body: { to: 1, label: 'next' } })).json();
+  const last = (await s.request('POST', '/v1/counting', { body: { to: 1, label: 'last' } })).json();
+  await control.gate('g').reached;
+  t.equal((await s.request('POST', `/v1/jobs/${last.job_id}/cancel`)).json().state, 'cancelled');
+  control.gate('g').open();
+  await jobInState(s, next.job_id, 'succeeded');
+  t.same(control.began, ['first', 'next'], 'the job queued before the cancelled one ran; the cancelled one did not');
+  t.equal((await s.request('GET', `/v1/jobs/${last.job_id}`)).json().state, 'cancelled');
+});

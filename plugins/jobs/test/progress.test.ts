@@ -45,6 +45,29 @@ t.test('a cancel is announced as cancelling, then the job finishes cancelled', a
   t.same(seen.map((n) => [n.kind, n.payload.state]), [['job.progress.v1', 'running'], ['job.progress.v1', 'cancelling'], ['job.finished.v1', 'cancelled']]);
 });
 
+t.test('a cancel asked twice is announced once; progress a job still makes while it stops is published as cancelling', async (t) => {
+  const clock = manualClock();
+  const control = new CountingControl();
+  const s = await buildTestServer(t, { ...withCounting(control), clock });
+  const seen = notices(s);
+  control.onStep = () => clock.advance(300);
+  // A job that never calls checkpoint: it counts on after the cancel, and ends cancelled.
+  const job = (await s.request('POST', '/v1/counting', { body: { to: 3, no_checkpoints: true, hold: 'g', hold_at: 2 } })).json();
+  await control.gate('g').reached;
+  t.equal((await s.request('POST', `/v1/jobs/${job.job_id}/cancel`)).json().state, 'cancelling');
+  t.equal((await s.request('POST', `/v1/jobs/${job.job_id}/cancel`)).json().state, 'cancelling');
+  control.gate('g').open();
+  await jobInState(s, job.job_id, 'cancelled');
+  t.same(seen.map((n) => [n.kind, n.payload.state, n.payload.progress.done]), [
+    ['job.progress.v1', 'running', 0],
+    ['job.progress.v1', 'running', 1],
+    ['job.progress.v1', 'cancelling', 1],
+    ['job.progress.v1', 'cancelling', 2],
+    ['job.progress.v1', 'cancelling', 3],
+    ['job.finished.v1', 'cancelled', 3],
+  ]);
+});
+
 t.test('SSE clients of the pinned mount get job notices with their payload and no id line', async (t) => {
   const s = await buildTestServer(t, withCounting(new CountingControl()));
   const treeId = s.server.kernel.registry.activeTreeId()!;
