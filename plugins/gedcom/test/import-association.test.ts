@@ -35,13 +35,14 @@ t.test('5.5.1: the RELA is the role in lower case, a blank RELA or none is "asso
     '0 @I1@ INDI', '1 NAME Ann /Lee/',
     '1 ASSO @I2@', '2 NOTE Met at the christening', '2 RELA  Godmother ',
     '1 ASSO @I3@',
-    '0 @I4@ INDI', '1 NAME Eve /Lee/', '1 ASSO @I3@', '2 RELA',
+    '0 @I4@ INDI', '1 NAME Eve /Lee/', '1 ASSO @I3@', '2 RELA', '1 ASSO @I2@', '2 RELA   ',
     ...people,
   ));
   t.same(associations(tree), [
     { from: 'Ann Lee', to: 'John Hale', role: 'associate', source: null, note: null },
     { from: 'Ann Lee', to: 'Mary Cole', role: 'godmother', source: null, note: 'Met at the christening' },
     { from: 'Eve Lee', to: 'John Hale', role: 'associate', source: null, note: null },
+    { from: 'Eve Lee', to: 'Mary Cole', role: 'associate', source: null, note: null },
   ]);
   t.same(lost, []);
 });
