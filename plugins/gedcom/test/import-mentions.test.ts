@@ -67,6 +67,20 @@ for (const version of ['7.0', '5.5.1'] as const) {
   });
 }
 
+t.test("a family's SOUR citing the page a partner's fact cites is still a mention of that partner: only a mention stands for a mention", async (t) => {
+  const { s } = await imported(t, gedcom(
+    '5.5.1',
+    '0 @S1@ SOUR', '1 TITL Ledbury register',
+    '0 @I1@ INDI', '1 NAME John /Hale/', '1 BIRT', '2 DATE 1820', '2 SOUR @S1@', '3 PAGE folio 12',
+    '0 @I2@ INDI', '1 NAME Mary /Cole/', '1 SOUR @S1@', '2 PAGE folio 12',
+    '0 @F1@ FAM', '1 HUSB @I1@', '1 WIFE @I2@', '1 SOUR @S1@', '2 PAGE folio 12', '2 NOTE Banns read three times',
+  ));
+  t.same(await mentions(s), [
+    'John Hale: Ledbury register {"page":"folio 12"} (Banns read three times)',
+    'Mary Cole: Ledbury register {"page":"folio 12"} (Banns read three times)',
+  ], "John's birth citing folio 12 does not stand for the family's mention; Mary's own mention takes the family's note");
+});
+
 t.test('import -> export (7.0, 5.5.1) -> import keeps every mention, written as the INDI\'s SOUR with PAGE, QUAY and NOTE', async (t) => {
   const s = await exportServer(t);
   await imported(t, FILE('5.5.1'), s);
