@@ -112,3 +112,14 @@ t.test('5.5: a blank inline citation is reported and the fact kept unsourced; an
   t.ok(lost.includes('INDI.BIRT.SOUR empty source citation'), lost.join('\n'));
   t.match(items.filter((item) => item.path === 'INDI.DEAT.SOUR'), [{ kept: true, reason: /longer than 1,000 characters/ }]);
 });
+
+t.test("a citation's OBJE pointing at no media record is reported under the citation's path; the citation is kept", async (t) => {
+  const { tree, lost } = await imported(t, gedcom(
+    '5.5.1',
+    '0 @S1@ SOUR', '1 TITL Ledbury register',
+    '0 @I1@ INDI', '1 NAME Ann /Lee/',
+    '1 BIRT', '2 SOUR @S1@', '3 PAGE folio 12', '3 OBJE @M9@',
+  ));
+  t.same(lost, ['INDI.BIRT.SOUR.OBJE points to no media record (@M9@)']);
+  t.same(tree.prepare('SELECT elements FROM citations').pluck().all(), ['{"page":"folio 12"}']);
+});
