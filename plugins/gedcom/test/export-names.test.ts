@@ -1,6 +1,6 @@
 import t from 'tap';
 import type { PersonaDto } from '@rootline/contracts/personas';
-import { nameStructure } from '../src/export/names.js';
+import { furtherNamePayload, nameStructure } from '../src/export/names.js';
 import { exported, exportServer, finished } from './export-fixture.js';
 import { upload } from './helpers.js';
 
@@ -40,6 +40,35 @@ t.test('the surname keeps its place: the slashes go where the file had them, as 
     ['GIVN Maria', 'SURN Garcia, Lopez'],
     'the pieces as they are',
   );
+});
+
+t.test('which of several places the surname stands in is taken: after the given name, before the suffix, a whole word', async (t) => {
+  const payload = (name: Partial<Name>) => nameStructure({ ...NAME, ...name })?.value;
+  t.equal(payload({ as_written: 'George K. George Jr.', given: 'George K.', surname: 'George', suffix: 'Jr.' }), 'George K. /George/ Jr.', 'the given name before it and the suffix after it, case aside');
+  t.equal(payload({ as_written: 'Lee Ann Lee Smith', given: 'Ann', surname: 'Lee' }), 'Lee Ann /Lee/ Smith', 'the one after the given name, though another comes first');
+  t.equal(payload({ as_written: 'Lee Lee', surname: 'Lee' }), '/Lee/ Lee', 'no given name, no suffix: the first');
+  t.equal(payload({ as_written: 'Ann Goldsmith', given: 'Ann', surname: 'Smith' }), 'Ann /Goldsmith/', 'not the end of another word: what follows the given name');
+  t.equal(payload({ as_written: 'Ann Smithson', given: 'Ann', surname: 'Smith' }), 'Ann /Smithson/', 'not the start of another word either');
+  t.equal(payload({ as_written: 'Anna Berg van Berg', given: 'Anna', surname_prefix: 'van', surname: 'Berg' }), 'Anna Berg /van Berg/', 'the surname with its prefix where it stands whole');
+  t.equal(payload({ as_written: 'Mary   Smith ', given: 'Mary', surname: 'Smith' }), 'Mary /Smith/', 'runs of spaces made one');
+  t.equal(payload({ given: 'Anna', surname_prefix: 'van der', surname: 'Berg' }), 'Anna /van der Berg/', 'nothing written: the pieces, the prefix a word of its own');
+  t.equal(nameStructure(NAME), undefined, 'no name at all: no NAME, not an empty one');
+});
+
+t.test("a further name's surname is marked where the person's first name places one", async (t) => {
+  const first = (name: Partial<Name>): Name => ({ ...NAME, ...name });
+  const maryAnn = first({ as_written: 'Mary Ann Smith', given: 'Mary Ann', surname: 'Smith' });
+  t.equal(furtherNamePayload('Mary Ann Jones', maryAnn), 'Mary Ann /Jones/', 'what follows the given name');
+  t.equal(furtherNamePayload('MARY ANN SMITH', maryAnn), 'MARY ANN /SMITH/', 'the same name in capitals');
+  t.equal(furtherNamePayload('Polly', maryAnn), 'Polly', 'a name the first does not place a surname in: as it is');
+  t.equal(furtherNamePayload('Mary /Jones/', maryAnn), 'Mary /Jones/', 'a name with its slashes: as it is');
+  t.equal(furtherNamePayload('Mary Ann Jones', undefined), 'Mary Ann Jones', 'no first name: as it is');
+  t.equal(furtherNamePayload('Mary Ann Jones', first({ as_written: 'Mary Ann /Smith/', given: 'Mary', surname: 'Smith' })), 'Mary Ann /Jones/', 'the first name as written, with its slashes, says where the given name ends (not the GIVN piece)');
+  t.equal(furtherNamePayload('Mary Ann Jones', first({ as_written: '  Mary   Ann  Smith ', given: 'Mary Ann', surname: 'Smith' })), 'Mary Ann /Jones/', 'the first name written with runs of spaces');
+  t.equal(furtherNamePayload('Mary Jones', first({ given: 'Mary', surname: 'Smith' })), 'Mary /Jones/', 'a first name with pieces and nothing written');
+  const john = first({ as_written: 'John Smith Jr.', given: 'John', surname: 'Smith', suffix: 'Jr.' });
+  t.equal(furtherNamePayload('John Jones Jr.', john), 'John /Jones/ Jr.', 'between the given name and the suffix');
+  t.equal(furtherNamePayload('John Jr.', john), 'John Jr.', 'nothing between them: as it is');
 });
 
 /** Names a reviewer found moved or rewritten (royal92, TGC551), each in a dead person's INDI, as the file writes them. */
