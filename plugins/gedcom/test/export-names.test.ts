@@ -47,6 +47,7 @@ t.test('which of several places the surname stands in is taken: after the given 
   t.equal(payload({ as_written: 'George K. George Jr.', given: 'George K.', surname: 'George', suffix: 'Jr.' }), 'George K. /George/ Jr.', 'the given name before it and the suffix after it, case aside');
   t.equal(payload({ as_written: 'Lee Ann Lee Smith', given: 'Ann', surname: 'Lee' }), 'Lee Ann /Lee/ Smith', 'the one after the given name, though another comes first');
   t.equal(payload({ as_written: 'Lee Lee', surname: 'Lee' }), '/Lee/ Lee', 'no given name, no suffix: the first');
+  t.equal(payload({ as_written: 'Ann Lee Ann Lee Jr.', given: 'Ann', surname: 'Lee', suffix: 'Jr.' }), 'Ann Lee Ann /Lee/ Jr.', 'the one with both the given name before it and the suffix after it');
   t.equal(payload({ as_written: 'Ann Goldsmith', given: 'Ann', surname: 'Smith' }), 'Ann /Goldsmith/', 'not the end of another word: what follows the given name');
   t.equal(payload({ as_written: 'Ann Smithson', given: 'Ann', surname: 'Smith' }), 'Ann /Smithson/', 'not the start of another word either');
   t.equal(payload({ as_written: 'Anna Berg van Berg', given: 'Anna', surname_prefix: 'van', surname: 'Berg' }), 'Anna Berg /van Berg/', 'the surname with its prefix where it stands whole');
@@ -64,7 +65,9 @@ t.test("a further name's surname is marked where the person's first name places 
   t.equal(furtherNamePayload('Mary /Jones/', maryAnn), 'Mary /Jones/', 'a name with its slashes: as it is');
   t.equal(furtherNamePayload('Mary Ann Jones', undefined), 'Mary Ann Jones', 'no first name: as it is');
   t.equal(furtherNamePayload('Mary Ann Jones', first({ as_written: 'Mary Ann /Smith/', given: 'Mary', surname: 'Smith' })), 'Mary Ann /Jones/', 'the first name as written, with its slashes, says where the given name ends (not the GIVN piece)');
-  t.equal(furtherNamePayload('Mary Ann Jones', first({ as_written: '  Mary   Ann  Smith ', given: 'Mary Ann', surname: 'Smith' })), 'Mary Ann /Jones/', 'the first name written with runs of spaces');
+  t.equal(furtherNamePayload('Mary Ann Jones', first({ as_written: '  Mary   Ann  Smith ', given: 'Mary', surname: 'Smith' })), 'Mary Ann /Jones/', 'the first name written with runs of spaces');
+  t.equal(furtherNamePayload('Mary Ann Jones', first({ as_written: 'Mary Ann /Smith', given: 'Mary', surname: 'Smith' })), 'Mary Ann /Jones/', 'the first name with its closing slash left out');
+  t.equal(furtherNamePayload('John Henry Jones Jr.', first({ as_written: 'John Henry /Smith/ Jr.', given: 'John', surname: 'Smith', suffix: 'Jr.' })), 'John Henry /Jones/ Jr.', 'the first name as written with a suffix');
   t.equal(furtherNamePayload('Mary Jones', first({ given: 'Mary', surname: 'Smith' })), 'Mary /Jones/', 'a first name with pieces and nothing written');
   const john = first({ as_written: 'John Smith Jr.', given: 'John', surname: 'Smith', suffix: 'Jr.' });
   t.equal(furtherNamePayload('John Jones Jr.', john), 'John /Jones/ Jr.', 'between the given name and the suffix');
