@@ -10,6 +10,9 @@ import { gedcom, imported } from './helpers.js';
  * under it. Each is kept or reported, never dropped in silence.
  */
 
+/** A source record and the person whose facts cite it (the lines each test adds follow). */
+const ANN_AND_REGISTER = ['0 @S1@ SOUR', '1 TITL Ledbury register', '0 @I1@ INDI', '1 NAME Ann /Lee/'];
+
 /** The notes on the source titled `title` (its whole text, its repository), oldest first. */
 function sourceNotes(tree: Tree, title: string): string[] {
   return tree.prepare('SELECT n.text FROM notes n JOIN sources s ON s.id = n.target WHERE s.title = ? ORDER BY n.id').pluck().all(title) as string[];
@@ -77,8 +80,7 @@ t.test('the same page of a source cited twice under one fact is one citation and
 t.test('a blank footnote is reported at its own path; a line under a footnote is reported, the footnote kept', async (t) => {
   const { tree, items } = await imported(t, gedcom(
     '5.5.1',
-    '0 @S1@ SOUR', '1 TITL Ledbury register',
-    '0 @I1@ INDI', '1 NAME Ann /Lee/',
+    ...ANN_AND_REGISTER,
     '1 BIRT', '2 SOUR @S1@', '3 PAGE folio 12', '3 _FOOT  ',
     '1 DEAT', '2 SOUR @S1@', '3 PAGE folio 80', '3 _FOOT Ledbury register, folio 80', '4 _STYLE bold',
     '1 BURI', '2 SOUR @S1@', '3 PAGE folio 81', `3 _FOOT ${'x'.repeat(100_010)}`,
@@ -116,8 +118,7 @@ t.test('5.5: a blank inline citation is reported and the fact kept unsourced; an
 t.test("a citation's OBJE pointing at no media record is reported under the citation's path; the citation is kept", async (t) => {
   const { tree, lost } = await imported(t, gedcom(
     '5.5.1',
-    '0 @S1@ SOUR', '1 TITL Ledbury register',
-    '0 @I1@ INDI', '1 NAME Ann /Lee/',
+    ...ANN_AND_REGISTER,
     '1 BIRT', '2 SOUR @S1@', '3 PAGE folio 12', '3 OBJE @M9@',
   ));
   t.same(lost, ['INDI.BIRT.SOUR.OBJE points to no media record (@M9@)']);
