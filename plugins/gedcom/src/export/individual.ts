@@ -85,7 +85,6 @@ export function individualRecord(context: ExportContext, person: PersonDto, batc
   for (const { unit, pedigree, edges } of families.asChild(person.id)) {
     const line = pedigreeLine(pedigree, context.version);
     if (!line && pedigree !== 'birth') context.lose('INDI.FAMC.PEDI', `pedigree "${pedigree}" has no 5.5.1 value: written without PEDI`);
-    if (line?.phrase === undefined && pedigree === 'step') context.lose('INDI.FAMC.PEDI', 'step-child written as OTHER');
     // The notes of the child's parent edges (the importer's FAMC notes), but those of a lone parent's family anchor, written on its FAM (all but the link's status).
     const anchor = familyAnchor(unit);
     const notes = edges.flatMap((edge) => (edge === anchor ? (batch.notes.get(edge) ?? []).filter((note) => isLinkStatusNote(note.text)) : batch.notes.get(edge) ?? []));
