@@ -53,6 +53,12 @@ export async function exported(s: TestServer, body: Record<string, unknown>, opt
   return { job, bytes: download.rawPayload, text: download.body };
 }
 
+/** An export's loss report as "path reason (count)" lines, in the report's order: what a genealogist reads of it. */
+export async function exportLosses(s: TestServer, reportId: string, prefix = '/v1'): Promise<string[]> {
+  const items = (await s.request('GET', `${prefix}/gedcom/loss-reports`, { query: { report_id: reportId } })).json().items as { path: string; reason: string; count: number }[];
+  return items.map((item) => `${item.path} ${item.reason} (${item.count})`);
+}
+
 /**
  * The Smiths: John (1851-ABT 1920) and Mary Jones married 1879 in Hereford; their son
  * William (1880-1950); William's daughter Emma, born 1990 and so living. John's birth

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { exported, exportServer, human, services } from './export-fixture.js';
+import { exported, exportLosses, exportServer, human, services } from './export-fixture.js';
 
 /**
  * Lines of an INDI no other test file looked at closely (a mutation sample of
@@ -9,11 +9,6 @@ import { exported, exportServer, human, services } from './export-fixture.js';
  */
 
 type Server = Awaited<ReturnType<typeof exportServer>>;
-
-async function lossOf(s: Server, reportId: string): Promise<string[]> {
-  const items = (await s.request('GET', '/v1/gedcom/loss-reports', { query: { report_id: reportId } })).json().items as { path: string; reason: string; count: number }[];
-  return items.map((item) => `${item.path} ${item.reason} (${item.count})`);
-}
 
 /** A person of one persona, concluded: its id and its persona's. */
 function person(s: Server, name: string, sex: 'M' | 'F' = 'F') {
@@ -40,7 +35,7 @@ t.test("a person's redacted birth and death hide every claim they are made of; a
   for (const field of ['birth', 'death', 'sex']) cradle.redactionsService.create(human, { target: ann.id, field, reason: 'family wish' });
   const { text, job } = await exported(s, { version: '7.0', include_living: true });
   t.same(indiOf(text, 'Ann /Cole/').filter((line) => line.startsWith('1 ')), ['1 NAME Ann /Cole/', '1 OCCU weaver'], 'only the name and the occupation');
-  t.same((await lossOf(s, job.result.report_id)).filter((item) => !item.startsWith('INDI.NAME')), [
+  t.same((await exportLosses(s, job.result.report_id)).filter((item) => !item.startsWith('INDI.NAME')), [
     'INDI.baptism redacted value not written (1)',
     'INDI.birth redacted value not written (1)',
     'INDI.burial redacted value not written (1)',
@@ -57,10 +52,10 @@ t.test('a step-child is OTHER with the word in 7.0, nothing lost; 5.5.1 has no w
   cradle.familyService.create(human, { kind: 'parent', parent: tom.id, child: jim.id, pedigree: 'step' });
   const seven = await exported(s, { version: '7.0', include_living: true });
   t.same(indiOf(seven.text, 'Jim /Hale/').filter((line) => / (PEDI|PHRASE) /.test(line)), ['2 PEDI OTHER', '3 PHRASE step']);
-  t.same(await lossOf(s, seven.job.result.report_id), []);
+  t.same(await exportLosses(s, seven.job.result.report_id), []);
   const old = await exported(s, { version: '5.5.1', include_living: true });
   t.notOk(indiOf(old.text, 'Jim /Hale/').some((line) => line.includes('PEDI')), 'no PEDI');
-  t.same(await lossOf(s, old.job.result.report_id), ['INDI.FAMC.PEDI pedigree "step" has no 5.5.1 value: written without PEDI (1)']);
+  t.same(await exportLosses(s, old.job.result.report_id), ['INDI.FAMC.PEDI pedigree "step" has no 5.5.1 value: written without PEDI (1)']);
 });
 
 t.test("a sealing to parents names the birth family, though another comes first; else the family the person is a child of", async (t) => {
